@@ -1,0 +1,68 @@
+//! GJK and EPA in 2D, written against [`SupportMap`] and instrumented through [`Recorder`].
+//!
+//! A run is: [`gjk`] decides whether A − B contains the origin; if it does not, [`distance`]
+//! finds the closest points; if it does, [`epa`] finds the depth and normal. [`contact`] turns
+//! the final feature into contact points.
+
+mod contact;
+mod distance;
+mod epa;
+mod gjk;
+mod settings;
+mod simplex;
+
+pub use contact::{Outcome, Termination};
+pub use settings::{EdgeNormal, InitialDirection, Settings, SettingsError};
+
+use crate::geometry::SupportMap;
+use crate::trace::{NoTrace, Recorder, Trace};
+
+/// Runs GJK, then distance or EPA, reporting every step to `recorder`.
+pub fn run<A, B, R>(a: &A, b: &B, settings: &Settings, recorder: &mut R) -> Outcome
+where
+    A: SupportMap + ?Sized,
+    B: SupportMap + ?Sized,
+    R: Recorder,
+{
+    let gjk = gjk::intersect(a, b, settings, recorder);
+    let mut counts = contact::IterationCounts {
+        gjk: gjk.iterations,
+        ..Default::default()
+    };
+    let overlap_simplex = match gjk.verdict {
+        gjk::Verdict::Overlap => gjk.simplex,
+        gjk::Verdict::Separated | gjk::Verdict::Undecided => {
+            let closest = distance::closest_points(a, b, settings, gjk.simplex, recorder);
+            counts.distance = closest.iterations;
+            match closest.verdict {
+                distance::Verdict::Separated(separation) => {
+                    return Outcome::separated(&separation, counts, closest.termination);
+                }
+                distance::Verdict::Touching(simplex) => simplex,
+            }
+        }
+    };
+    let penetration = epa::penetration(a, b, settings, overlap_simplex, recorder);
+    counts.epa = penetration.iterations;
+    Outcome::overlapping(&penetration, counts)
+}
+
+/// The result alone, at full speed: the same code as [`trace`] with recording compiled away.
+pub fn query<A, B>(a: &A, b: &B, settings: &Settings) -> Outcome
+where
+    A: SupportMap + ?Sized,
+    B: SupportMap + ?Sized,
+{
+    run(a, b, settings, &mut NoTrace)
+}
+
+/// The result and every step that led to it.
+pub fn trace<A, B>(a: &A, b: &B, settings: &Settings) -> Trace
+where
+    A: SupportMap + ?Sized,
+    B: SupportMap + ?Sized,
+{
+    let mut steps = Vec::new();
+    let result = run(a, b, settings, &mut steps);
+    Trace { steps, result }
+}

@@ -1,0 +1,119 @@
+//! A shape placed in the world, ready for support queries.
+
+use glam::DVec2;
+
+use super::shape::{Body, Shape};
+use super::support::{Support, SupportMap, extreme_vertex};
+
+/// A body in world space. Every supported shape is either a convex polygonal core (1 point for a
+/// circle, 2 for a capsule or segment, n for a polygon) swept by a disk of `radius`, or an
+/// ellipse, which has no polygonal core.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ConvexBody {
+    Rounded {
+        /// Counter-clockwise world-space core vertices, at least one.
+        core: Vec<DVec2>,
+        /// Radius of the disk swept along the core; 0 for polygons, segments and points.
+        radius: f64,
+        centre: DVec2,
+    },
+    Ellipse {
+        centre: DVec2,
+        /// Unit vector of the ellipse's first semi-axis in world space.
+        axis: DVec2,
+        radii: DVec2,
+    },
+}
+
+impl ConvexBody {
+    /// Places a body's shape in the world. The shape should have passed [`Body::validate`].
+    pub fn new(body: &Body) -> Self {
+        let axis = body.axis();
+        match body.shape.core_and_radius() {
+            Some((core, radius)) => {
+                let core: Vec<DVec2> = core.iter().map(|&p| body.to_world(p)).collect();
+                let centre = core.iter().sum::<DVec2>() / core.len() as f64;
+                ConvexBody::Rounded {
+                    core,
+                    radius,
+                    centre,
+                }
+            }
+            None => {
+                let Shape::Ellipse { radii } = body.shape else {
+                    unreachable!("only the ellipse has no polygonal core")
+                };
+                ConvexBody::Ellipse {
+                    centre: body.position,
+                    axis,
+                    radii,
+                }
+            }
+        }
+    }
+
+    /// A convex polygon given by counter-clockwise world-space vertices.
+    pub fn polygon(vertices: Vec<DVec2>) -> Self {
+        let centre = vertices.iter().sum::<DVec2>() / vertices.len() as f64;
+        ConvexBody::Rounded {
+            core: vertices,
+            radius: 0.0,
+            centre,
+        }
+    }
+
+    /// The world-space vertices when the body is a plain polygon (no rounding, not an ellipse).
+    pub fn polygon_vertices(&self) -> Option<&[DVec2]> {
+        match self {
+            ConvexBody::Rounded { core, radius, .. } if *radius == 0.0 => Some(core),
+            _ => None,
+        }
+    }
+
+    /// Whether the boundary is curved anywhere (circles, capsules, ellipses).
+    pub fn is_curved(&self) -> bool {
+        self.polygon_vertices().is_none()
+    }
+}
+
+impl SupportMap for ConvexBody {
+    #[inline]
+    fn support(&self, direction: DVec2) -> Support {
+        match self {
+            ConvexBody::Rounded { core, radius, .. } => {
+                let i = extreme_vertex(core, direction);
+                if *radius == 0.0 {
+                    Support {
+                        point: core[i],
+                        vertex: Some(i),
+                    }
+                } else {
+                    Support {
+                        point: core[i] + direction.normalize() * *radius,
+                        vertex: None,
+                    }
+                }
+            }
+            ConvexBody::Ellipse {
+                centre,
+                axis,
+                radii,
+            } => {
+                // In the ellipse's frame the farthest point along d is (a²dx, b²dy)/|(a dx, b dy)|.
+                let local = DVec2::new(axis.dot(direction), axis.perp_dot(direction));
+                let scaled = local * *radii;
+                let p = scaled * *radii / scaled.length();
+                Support {
+                    point: *centre + axis.rotate(p),
+                    vertex: None,
+                }
+            }
+        }
+    }
+
+    fn centre(&self) -> DVec2 {
+        match self {
+            ConvexBody::Rounded { centre, .. } | ConvexBody::Ellipse { centre, .. } => *centre,
+        }
+    }
+}

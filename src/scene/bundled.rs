@@ -1,0 +1,24 @@
+//! The teaching scenes shipped in `scenes/`, embedded so the app works from any directory.
+
+/// A scene file compiled into the binary.
+#[derive(Clone, Copy, Debug)]
+pub struct BundledScene {
+    /// File name in `scenes/`.
+    pub file: &'static str,
+    pub text: &'static str,
+}
+
+macro_rules! bundled {
+    ($($file:literal),* $(,)?) => {
+        &[$(BundledScene { file: $file, text: include_str!(concat!("../../scenes/", $file)) }),*]
+    };
+}
+
+/// Every bundled scene; the first is the default.
+pub const BUNDLED_SCENES: &[BundledScene] = bundled!["dyn4j-epa-example.ron",];
+
+/// The scene the app opens with: the worked example of the EPA post.
+pub fn default_scene() -> super::Scene {
+    let first = &BUNDLED_SCENES[0];
+    super::parse_scene(first.text, first.file).expect("the bundled default scene is valid (tested)")
+}

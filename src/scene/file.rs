@@ -1,0 +1,81 @@
+//! Reading and writing scene files.
+
+use std::fs;
+use std::io::Write;
+use std::path::Path;
+
+use super::{Scene, SceneError};
+
+/// Parses and checks a scene; `file` names it in errors.
+pub fn parse_scene(text: &str, file: &str) -> Result<Scene, SceneError> {
+    ron::from_str::<Scene>(text).map_err(|e| {
+        let pos = e.span.start;
+        let (line, col) = (pos.line.max(1), pos.col.max(1));
+        SceneError {
+            file: file.to_string(),
+            position: Some((line, col)),
+            source_line: text.lines().nth(line - 1).map(str::to_string),
+            message: describe(&e.code),
+        }
+    })
+}
+
+/// ron's messages, made to read as "what was expected" where they do not already.
+fn describe(code: &ron::Error) -> String {
+    match code {
+        ron::Error::Eof => "unexpected end of file: the scene is incomplete".to_string(),
+        other => other.to_string(),
+    }
+}
+
+/// Reads, parses and checks a scene file.
+pub fn load_scene(path: &Path) -> Result<Scene, SceneError> {
+    let name = path.display().to_string();
+    let text = fs::read_to_string(path)
+        .map_err(|e| SceneError::new(&name, format!("cannot read the file: {e}")))?;
+    parse_scene(&text, &name)
+}
+
+/// The scene as pretty RON, fields in a fixed order; parsing it gives the same scene back.
+pub fn to_ron(scene: &Scene) -> String {
+    let config = ron::ser::PrettyConfig::new()
+        .indentor("    ")
+        .separate_tuple_members(false)
+        .compact_arrays(false)
+        .depth_limit(4);
+    let mut text = ron::ser::to_string_pretty(scene, config)
+        .unwrap_or_else(|e| format!("// could not write the scene: {e}\n"));
+    text.push('\n');
+    text
+}
+
+/// Writes the scene atomically: to a temporary file beside the target, flushed to disk, then
+/// renamed over it. A failure at any point leaves the old file as it was.
+pub fn save_scene(scene: &Scene, path: &Path) -> Result<(), SceneError> {
+    let name = path.display().to_string();
+    let fail = |what: &str, e: std::io::Error| SceneError::new(&name, format!("{what}: {e}"));
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => std::path::PathBuf::from("."),
+    };
+    let file_name = path
+        .file_name()
+        .ok_or_else(|| SceneError::new(&name, "not a file name"))?;
+    let temp = dir.join(format!(
+        ".{}.{}.tmp",
+        file_name.to_string_lossy(),
+        std::process::id()
+    ));
+    let result = (|| {
+        let mut f =
+            fs::File::create(&temp).map_err(|e| fail("cannot create a temporary file", e))?;
+        f.write_all(to_ron(scene).as_bytes())
+            .and_then(|()| f.sync_all())
+            .map_err(|e| fail("cannot write the temporary file", e))?;
+        fs::rename(&temp, path).map_err(|e| fail("cannot replace the file", e))
+    })();
+    if result.is_err() {
+        let _ = fs::remove_file(&temp);
+    }
+    result
+}

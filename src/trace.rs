@@ -1,0 +1,203 @@
+//! The trace: what the algorithm did, step by step. It is the one interface between the core and
+//! the app, so every step is self-contained (the app jumps to step N without replaying 0..N) and
+//! serialisable (the command line prints it as JSON).
+//!
+//! The algorithms are generic over a [`Recorder`]. [`NoTrace`] compiles every recording call
+//! away, so the fast path and the traced path are the same code and cannot disagree.
+
+use glam::DVec2;
+use serde::Serialize;
+
+use crate::algorithm::Outcome;
+
+/// A point of the Minkowski difference A − B with the points of A and B it came from.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct SimplexVertex {
+    /// `a − b`.
+    pub point: DVec2,
+    /// The support point of A.
+    pub a: DVec2,
+    /// The support point of B (in the opposite direction).
+    pub b: DVec2,
+}
+
+/// Which algorithm a step belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Phase {
+    /// GJK intersection test: does A − B contain the origin?
+    Gjk,
+    /// GJK distance: the closest points of two separated shapes.
+    Distance,
+    /// Expanding polytope: depth and normal of two overlapping shapes.
+    Epa,
+}
+
+/// An edge of the EPA polytope (or the closest edge of a GJK simplex).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Edge {
+    /// Index in the polytope of the edge's first vertex; the edge runs to the next vertex.
+    pub index: usize,
+    pub start: DVec2,
+    pub end: DVec2,
+    /// Unit normal pointing away from the origin's side.
+    pub normal: DVec2,
+    /// Distance from the origin to the edge's line.
+    pub distance: f64,
+}
+
+/// The numeric test that decided a step, with the numbers it compared.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Check {
+    pub kind: CheckKind,
+    /// The measured value (see [`CheckKind`]).
+    pub value: f64,
+    /// What it is compared with.
+    pub reference: f64,
+    /// `value − reference`.
+    pub difference: f64,
+    /// The allowed difference.
+    pub tolerance: f64,
+    /// Whether the test passed (see [`CheckKind`] for what passing means).
+    pub passed: bool,
+}
+
+/// What a [`Check`] measures.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CheckKind {
+    /// GJK: `support · direction` against 0. Passes when the new support point reached the
+    /// origin's side (value ≥ 0); failing proves the shapes are separated.
+    PassesOrigin,
+    /// EPA: `support · normal` against the edge distance. Passes (the polytope has reached the
+    /// boundary of A − B) when the difference is below the tolerance.
+    EdgeGap,
+    /// Distance: `|v|` against the lower bound `support · v / |v|`. Passes (the distance is known
+    /// to within the tolerance) when the difference is at most the tolerance.
+    DualityGap,
+}
+
+/// What the algorithm decided in a step, and why.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Event {
+    /// GJK's first support point, in the initial direction.
+    FirstSupport,
+    /// GJK line case: keep both points, search perpendicular to the line toward the origin.
+    LineTowardOrigin,
+    /// GJK triangle case: the origin is beyond one edge; drop the vertex opposite it.
+    DroppedVertex,
+    /// GJK: the triangle encloses the origin, so the shapes overlap.
+    EnclosedOrigin,
+    /// GJK: the origin lies on the simplex itself, so the shapes touch.
+    OriginOnSimplex,
+    /// GJK: the new support point did not pass the origin, so the shapes are separated.
+    Separated,
+    /// GJK ended on a point or a segment; more support points make a triangle for EPA.
+    CompletedTriangle,
+    /// Distance: the closest point of the simplex to the origin moved; search toward the origin.
+    CloserPoint,
+    /// EPA: the support point lies beyond the closest edge; insert it between the edge's ends.
+    Expanded,
+    /// EPA or distance: within tolerance, the answer is found.
+    Converged,
+    /// The support point is already in the simplex or polytope: no progress is possible.
+    RepeatedSupport,
+    /// The iteration limit was reached; the best answer so far is reported.
+    MaxIterations,
+    /// EPA: A − B has no area (both shapes lie on one line); depth is 0.
+    FlatDifference,
+    /// EPA with triple-product normals: no edge has a usable normal (the origin lies on them).
+    NoUsableNormal,
+}
+
+/// One step of a run: the state after it and the numbers that led to it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Step {
+    pub phase: Phase,
+    /// 0 for a phase's set-up step, then 1, 2, … for its iterations.
+    pub iteration: u32,
+    /// The simplex (GJK, distance) or polytope (EPA) after the step, in order.
+    pub simplex: Vec<SimplexVertex>,
+    /// Points the step removed from the simplex.
+    pub removed: Vec<SimplexVertex>,
+    /// The direction the step searched in.
+    pub direction: Option<DVec2>,
+    /// The support point found in `direction`.
+    pub support: Option<SimplexVertex>,
+    /// Where the support point was put: its index in `simplex`, if it was kept.
+    pub inserted_at: Option<usize>,
+    /// EPA: the polytope edge closest to the origin, which this step expanded or accepted.
+    pub closest_edge: Option<Edge>,
+    /// Distance: the point of the simplex closest to the origin, before the new support point.
+    pub closest_point: Option<DVec2>,
+    /// The direction the next step will search in, when there is one.
+    pub next_direction: Option<DVec2>,
+    pub check: Option<Check>,
+    pub event: Event,
+}
+
+impl Step {
+    /// A step with only its phase, iteration, simplex and event set.
+    pub fn new(phase: Phase, iteration: u32, simplex: &[SimplexVertex], event: Event) -> Self {
+        Step {
+            phase,
+            iteration,
+            simplex: simplex.to_vec(),
+            removed: Vec::new(),
+            direction: None,
+            support: None,
+            inserted_at: None,
+            closest_edge: None,
+            closest_point: None,
+            next_direction: None,
+            check: None,
+            event,
+        }
+    }
+}
+
+/// Receives steps as the algorithm makes them.
+pub trait Recorder {
+    /// Called at every step; `make` builds the step and runs only if the recorder keeps it.
+    fn record(&mut self, make: impl FnOnce() -> Step);
+}
+
+/// Keeps nothing: with it every `record` call, and the step it would build, compiles away.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoTrace;
+
+impl Recorder for NoTrace {
+    #[inline(always)]
+    fn record(&mut self, _make: impl FnOnce() -> Step) {}
+}
+
+impl Recorder for Vec<Step> {
+    fn record(&mut self, make: impl FnOnce() -> Step) {
+        self.push(make());
+    }
+}
+
+/// A whole run: every step and the result.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Trace {
+    pub steps: Vec<Step>,
+    pub result: Outcome,
+}
+
+impl Trace {
+    /// How many steps of `phase` the trace has (its iterations plus its set-up steps).
+    pub fn steps_in_phase(&self, phase: Phase) -> usize {
+        self.steps.iter().filter(|s| s.phase == phase).count()
+    }
+
+    /// The highest iteration number reached in `phase`, 0 if the phase did not run.
+    pub fn last_iteration(&self, phase: Phase) -> u32 {
+        self.steps
+            .iter()
+            .filter(|s| s.phase == phase)
+            .map(|s| s.iteration)
+            .max()
+            .unwrap_or(0)
+    }
+}
