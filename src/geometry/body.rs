@@ -2,6 +2,7 @@
 
 use glam::DVec2;
 
+use super::minkowski::sampled_outline;
 use super::shape::{Body, Shape};
 use super::support::{Support, SupportMap, extreme_vertex};
 
@@ -67,6 +68,15 @@ impl ConvexBody {
         match self {
             ConvexBody::Rounded { core, radius, .. } if *radius == 0.0 => Some(core),
             _ => None,
+        }
+    }
+
+    /// The boundary, counter-clockwise, for drawing: the vertices of a polygon, a dense sampling
+    /// of a curved shape.
+    pub fn outline(&self) -> Vec<DVec2> {
+        match self.polygon_vertices() {
+            Some(vertices) => vertices.to_vec(),
+            None => sampled_outline(|d| self.support(d).point),
         }
     }
 

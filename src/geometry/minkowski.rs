@@ -8,9 +8,9 @@ use super::cross;
 use super::hull::convex_hull;
 use super::support::SupportMap;
 
-/// Directions sampled around the circle to outline a curved difference: the chord sag for a
-/// unit radius is 1 − cos(π/512) ≈ 2e-5, well below a pixel at any sensible zoom.
-const CURVED_OUTLINE_SAMPLES: usize = 512;
+/// Directions sampled around the circle to outline a curved shape: the chord sag for a unit
+/// radius is 1 − cos(π/512) ≈ 2e-5, well below a pixel at any sensible zoom.
+pub(crate) const CURVED_OUTLINE_SAMPLES: usize = 512;
 
 /// Exact A − B of two convex counter-clockwise polygons in O(n + m): A ⊕ (−B) is traced by
 /// merging the two edge sequences by angle, starting from both lowest vertices.
@@ -62,11 +62,16 @@ pub fn minkowski_difference_outline(a: &ConvexBody, b: &ConvexBody) -> Vec<DVec2
     if let (Some(pa), Some(pb)) = (a.polygon_vertices(), b.polygon_vertices()) {
         return polygon_minkowski_difference(pa, pb);
     }
+    sampled_outline(|d| a.support(d).point - b.support(-d).point)
+}
+
+/// The support points in evenly spaced directions, counter-clockwise, repeats dropped: the
+/// outline of any convex shape known only by its support function.
+pub(crate) fn sampled_outline(support: impl Fn(DVec2) -> DVec2) -> Vec<DVec2> {
     let mut out: Vec<DVec2> = (0..CURVED_OUTLINE_SAMPLES)
         .map(|k| {
             let angle = std::f64::consts::TAU * k as f64 / CURVED_OUTLINE_SAMPLES as f64;
-            let d = DVec2::from_angle(angle);
-            a.support(d).point - b.support(-d).point
+            support(DVec2::from_angle(angle))
         })
         .collect();
     out.dedup();
