@@ -1,1 +1,111 @@
-fn main() {}
+//! gjkviz against parry2d-f64 on the same pairs, in the same run.
+//!
+//! For every input set, one criterion group with three functions: our core untraced
+//! (`gjkviz::query`), our core traced (`gjkviz::trace`), and parry2d-f64 (`query::contact` for
+//! penetrating pairs, `query::distance` for separated ones). Each iteration runs the whole batch
+//! of pairs; the table printed at the end divides by the batch size.
+//!
+//! Run with `cargo bench --bench versus_parry` (a filter after `--` picks groups, as usual).
+
+#[path = "versus_parry/inputs.rs"]
+mod inputs;
+#[path = "versus_parry/table.rs"]
+mod table;
+
+use std::hint::black_box;
+use std::time::{Duration, SystemTime};
+
+use criterion::{Criterion, Throughput};
+use gjkviz::Settings;
+use inputs::{Contact, InputSet, Pair};
+
+/// Short enough that the whole run takes a couple of minutes on two shared cores; the batches
+/// make each sample long enough to be stable.
+const WARM_UP: Duration = Duration::from_millis(300);
+const MEASUREMENT: Duration = Duration::from_millis(1200);
+const SAMPLES: usize = 20;
+
+fn main() {
+    let started = SystemTime::now();
+    let mut criterion = Criterion::default()
+        .warm_up_time(WARM_UP)
+        .measurement_time(MEASUREMENT)
+        .sample_size(SAMPLES)
+        .configure_from_args();
+    let sets = inputs::all_sets();
+    for set in &sets {
+        check_verdicts(set);
+        bench_set(&mut criterion, set);
+    }
+    criterion.final_summary();
+    table::print(&sets, started);
+}
+
+fn bench_set(criterion: &mut Criterion, set: &InputSet) {
+    let settings = Settings::default();
+    let mut group = criterion.benchmark_group(&set.name);
+    group.throughput(Throughput::Elements(set.pairs.len() as u64));
+    group.bench_function(table::UNTRACED, |bench| {
+        bench.iter(|| {
+            set.pairs
+                .iter()
+                .map(|p| {
+                    let outcome = gjkviz::query(&p.a.ours, &p.b.ours, black_box(&settings));
+                    outcome.depth + outcome.distance
+                })
+                .sum::<f64>()
+        })
+    });
+    group.bench_function(table::TRACED, |bench| {
+        bench.iter(|| {
+            set.pairs
+                .iter()
+                .map(|p| {
+                    let trace = gjkviz::trace(&p.a.ours, &p.b.ours, black_box(&settings));
+                    trace.result.depth + trace.result.distance + trace.steps.len() as f64
+                })
+                .sum::<f64>()
+        })
+    });
+    group.bench_function(table::PARRY, |bench| {
+        bench.iter(|| {
+            set.pairs
+                .iter()
+                .map(|p| parry_signed_distance(black_box(p), set.contact))
+                .sum::<f64>()
+        })
+    });
+    group.finish();
+}
+
+/// parry's answer for a pair: minus the depth when penetrating, the distance when separated.
+fn parry_signed_distance(pair: &Pair, contact: Contact) -> f64 {
+    use parry2d_f64::query;
+    let (a, b) = (&pair.a, &pair.b);
+    match contact {
+        Contact::Penetrating => query::contact(&a.pose, &*a.parry, &b.pose, &*b.parry, 0.0)
+            .expect("parry supports polygons and balls")
+            .map_or(f64::NAN, |c| c.dist),
+        Contact::Separated => {
+            query::distance(&a.pose, &*a.parry, &b.pose, &*b.parry)
+                .expect("parry supports polygons and balls")
+                .distance
+        }
+    }
+}
+
+/// Both libraries must see the set the way it was built, or the timings compare different work.
+fn check_verdicts(set: &InputSet) {
+    let settings = Settings::default();
+    for (i, pair) in set.pairs.iter().enumerate() {
+        let ours = gjkviz::query(&pair.a.ours, &pair.b.ours, &settings);
+        let parry = parry_signed_distance(pair, set.contact);
+        let penetrating = set.contact == Contact::Penetrating;
+        assert!(
+            ours.intersecting == penetrating && (parry < 0.0) == penetrating,
+            "{} pair {i}: gjkviz says intersecting = {}, parry's signed distance is {parry}",
+            set.name,
+            ours.intersecting,
+        );
+    }
+}

@@ -30,6 +30,7 @@
 
 pub mod algorithm;
 pub mod cli;
+pub mod explain;
 pub mod format;
 pub mod geometry;
 pub mod scene;

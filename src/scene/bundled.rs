@@ -15,7 +15,23 @@ macro_rules! bundled {
 }
 
 /// Every bundled scene; the first is the default.
-pub const BUNDLED_SCENES: &[BundledScene] = bundled!["dyn4j-epa-example.ron",];
+pub const BUNDLED_SCENES: &[BundledScene] = bundled![
+    "dyn4j-epa-example.ron",
+    "separated-polygons.ron",
+    "edge-touching.ron",
+    "corner-touching.ron",
+    "deep-penetration.ron",
+    "shape-inside-other.ron",
+    "identical-shapes.ron",
+    "circle-vs-box.ron",
+    "capsule-vs-polygon.ron",
+    "ellipse-vs-polygon.ron",
+    "thin-sliver.ron",
+    "rotated-boxes.ron",
+    "far-from-origin.ron",
+    "origin-on-simplex-edge.ron",
+    "triple-product-fragile.ron",
+];
 
 /// The scene the app opens with: the worked example of the EPA post.
 pub fn default_scene() -> super::Scene {

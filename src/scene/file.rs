@@ -42,7 +42,7 @@ pub fn to_ron(scene: &Scene) -> String {
         .indentor("    ")
         .separate_tuple_members(false)
         .compact_arrays(false)
-        .depth_limit(4);
+        .depth_limit(3);
     let mut text = ron::ser::to_string_pretty(scene, config)
         .unwrap_or_else(|e| format!("// could not write the scene: {e}\n"));
     text.push('\n');

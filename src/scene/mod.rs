@@ -31,9 +31,9 @@ pub struct Scene {
     /// What the scene shows, in a paragraph; optional.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub description: String,
-    #[serde(deserialize_with = "valid_body")]
+    #[serde(deserialize_with = "valid_body_a")]
     pub a: Body,
-    #[serde(deserialize_with = "valid_body")]
+    #[serde(deserialize_with = "valid_body_b")]
     pub b: Body,
     #[serde(default, deserialize_with = "valid_settings")]
     pub settings: Settings,
@@ -69,10 +69,20 @@ fn known_version<'de, D: Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
     }
 }
 
-fn valid_body<'de, D: Deserializer<'de>>(d: D) -> Result<Body, D::Error> {
+fn valid_body_a<'de, D: Deserializer<'de>>(d: D) -> Result<Body, D::Error> {
+    valid_body(d, "a")
+}
+
+fn valid_body_b<'de, D: Deserializer<'de>>(d: D) -> Result<Body, D::Error> {
+    valid_body(d, "b")
+}
+
+/// A body that passed [`Body::validate`]; errors name the body and its shape kind.
+fn valid_body<'de, D: Deserializer<'de>>(d: D, label: &str) -> Result<Body, D::Error> {
     let body = Body::deserialize(d)?;
-    body.validate()
-        .map_err(|e| serde::de::Error::custom(format!("{} {e}", body.shape.kind())))?;
+    body.validate().map_err(|e| {
+        serde::de::Error::custom(format!("shape {label} ({}): {e}", body.shape.kind()))
+    })?;
     Ok(body)
 }
 

@@ -1,0 +1,121 @@
+//! A scene ready to show: the scene, its trace, and the outlines the plots draw.
+
+use std::path::PathBuf;
+
+use glam::DVec2;
+
+use crate::geometry::minkowski_difference_outline;
+use crate::scene::Scene;
+use crate::trace::Trace;
+
+/// Where a scene came from, for the scene picker.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Source {
+    /// `BUNDLED_SCENES[i]`.
+    Bundled(usize),
+    /// A file the user named.
+    File(PathBuf),
+}
+
+/// An axis-aligned box in plot coordinates.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Bounds {
+    pub min: DVec2,
+    pub max: DVec2,
+}
+
+impl Bounds {
+    /// The box around `points`, grown by `margin` of its size on every side (at least 0.5 unit
+    /// so a point or a segment still gets a view).
+    pub fn around(points: impl IntoIterator<Item = DVec2>, margin: f64) -> Self {
+        let (mut min, mut max) = (DVec2::splat(f64::INFINITY), DVec2::splat(f64::NEG_INFINITY));
+        for p in points {
+            if p.is_finite() {
+                min = min.min(p);
+                max = max.max(p);
+            }
+        }
+        if !(min.x <= max.x) {
+            (min, max) = (DVec2::splat(-1.0), DVec2::splat(1.0));
+        }
+        let pad = ((max - min).max_element() * margin).max(0.5);
+        Bounds {
+            min: min - DVec2::splat(pad),
+            max: max + DVec2::splat(pad),
+        }
+    }
+
+    /// The longer side: the scale that arrows and markers in this view are sized by.
+    pub fn size(&self) -> f64 {
+        (self.max - self.min).max_element()
+    }
+}
+
+/// Fraction of a view's size left empty around its contents.
+const VIEW_MARGIN: f64 = 0.12;
+
+/// A scene with everything the app draws for it, computed once when it loads.
+#[derive(Clone, Debug)]
+pub struct Loaded {
+    pub scene: Scene,
+    pub source: Source,
+    pub trace: Trace,
+    pub outline_a: Vec<DVec2>,
+    pub outline_b: Vec<DVec2>,
+    /// The boundary of A − B (exact for polygon pairs, sampled for curved shapes).
+    pub outline_difference: Vec<DVec2>,
+    pub curved: bool,
+    pub world_view: Bounds,
+    pub difference_view: Bounds,
+}
+
+impl Loaded {
+    pub fn new(scene: Scene, source: Source) -> Self {
+        let trace = scene.trace();
+        let (a, b) = scene.bodies();
+        let outline_a = a.outline();
+        let outline_b = b.outline();
+        let outline_difference = minkowski_difference_outline(&a, &b);
+        let world_view = Bounds::around(
+            outline_a.iter().chain(&outline_b).copied(),
+            VIEW_MARGIN,
+        );
+        // The origin is always in view: it is what the algorithm is about.
+        let difference_view = Bounds::around(
+            outline_difference.iter().copied().chain([DVec2::ZERO]),
+            VIEW_MARGIN,
+        );
+        Loaded {
+            curved: a.is_curved() || b.is_curved(),
+            scene,
+            source,
+            trace,
+            outline_a,
+            outline_b,
+            outline_difference,
+            world_view,
+            difference_view,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bounds_hold_their_points_with_a_margin() {
+        let b = Bounds::around([DVec2::new(0.0, 0.0), DVec2::new(10.0, 5.0)], 0.1);
+        assert_eq!(b.min, DVec2::new(-1.0, -1.0));
+        assert_eq!(b.max, DVec2::new(11.0, 6.0));
+        assert_eq!(b.size(), 12.0);
+    }
+
+    #[test]
+    fn empty_or_single_point_bounds_still_make_a_view() {
+        let b = Bounds::around([], 0.1);
+        assert!(b.size() > 0.0);
+        let p = Bounds::around([DVec2::new(3.0, 3.0)], 0.1);
+        assert_eq!(p.min, DVec2::splat(2.5));
+    }
+}

@@ -1,0 +1,192 @@
+//! Where the replay stands: the current step and the play clock. Free of egui so it tests plainly.
+
+/// Slowest and fastest playing speeds, in steps per second.
+pub const SPEED_RANGE: std::ops::RangeInclusive<f32> = 0.25..=8.0;
+/// The speed a new replay plays at: slow enough to read the plots between steps.
+pub const DEFAULT_SPEED: f32 = 1.0;
+
+/// The position in a trace of `len` steps (at least one) and the play clock.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Playback {
+    index: usize,
+    len: usize,
+    playing: bool,
+    /// Steps per second while playing.
+    speed: f32,
+    /// Seconds since the last step while playing.
+    elapsed: f32,
+}
+
+impl Playback {
+    /// At the first of `len` steps, paused. A trace always has a step; 0 is treated as 1.
+    pub fn new(len: usize) -> Self {
+        Playback {
+            index: 0,
+            len: len.max(1),
+            playing: false,
+            speed: DEFAULT_SPEED,
+            elapsed: 0.0,
+        }
+    }
+
+    /// The 0-based index of the current step.
+    pub fn index(&self) -> usize {
+        self.index
+    }
+
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    pub fn is_first(&self) -> bool {
+        self.index == 0
+    }
+
+    pub fn is_last(&self) -> bool {
+        self.index + 1 == self.len
+    }
+
+    pub fn is_playing(&self) -> bool {
+        self.playing
+    }
+
+    pub fn speed(&self) -> f32 {
+        self.speed
+    }
+
+    pub fn set_speed(&mut self, speed: f32) {
+        self.speed = speed.clamp(*SPEED_RANGE.start(), *SPEED_RANGE.end());
+    }
+
+    /// Goes to a step (clamped to the trace); a manual move pauses playing.
+    pub fn go_to(&mut self, index: usize) {
+        self.index = index.min(self.len - 1);
+        self.playing = false;
+        self.elapsed = 0.0;
+    }
+
+    pub fn next(&mut self) {
+        self.go_to(self.index + 1);
+    }
+
+    pub fn prev(&mut self) {
+        self.go_to(self.index.saturating_sub(1));
+    }
+
+    pub fn first(&mut self) {
+        self.go_to(0);
+    }
+
+    pub fn last(&mut self) {
+        self.go_to(self.len - 1);
+    }
+
+    /// Play from the current step, or from the start when already at the end; or pause.
+    pub fn toggle_play(&mut self) {
+        if self.playing {
+            self.playing = false;
+        } else {
+            if self.is_last() {
+                self.index = 0;
+            }
+            self.playing = self.len > 1;
+            self.elapsed = 0.0;
+        }
+    }
+
+    /// Advances the clock by `dt` seconds; returns whether the step changed. Playing stops at
+    /// the last step. At most one step per call, so a stalled frame never skips steps unseen.
+    pub fn tick(&mut self, dt: f32) -> bool {
+        if !self.playing {
+            return false;
+        }
+        self.elapsed += dt.max(0.0);
+        if self.elapsed < 1.0 / self.speed {
+            return false;
+        }
+        self.elapsed = 0.0;
+        self.index = (self.index + 1).min(self.len - 1);
+        if self.is_last() {
+            self.playing = false;
+        }
+        true
+    }
+
+    /// Seconds until the next step while playing, for scheduling the next repaint.
+    pub fn time_to_next(&self) -> Option<f32> {
+        self.playing
+            .then(|| (1.0 / self.speed - self.elapsed).max(0.0))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn steps_stay_inside_the_trace() {
+        let mut p = Playback::new(3);
+        p.prev();
+        assert_eq!(p.index(), 0);
+        p.next();
+        p.next();
+        p.next();
+        assert_eq!(p.index(), 2);
+        assert!(p.is_last());
+        p.first();
+        assert!(p.is_first());
+        p.last();
+        assert_eq!(p.index(), 2);
+        p.go_to(99);
+        assert_eq!(p.index(), 2);
+    }
+
+    #[test]
+    fn an_empty_trace_still_has_one_position() {
+        let mut p = Playback::new(0);
+        assert_eq!(p.len(), 1);
+        p.next();
+        assert_eq!(p.index(), 0);
+        p.toggle_play();
+        assert!(!p.is_playing(), "nothing to play with one step");
+    }
+
+    #[test]
+    fn playing_advances_at_the_set_speed_and_stops_at_the_end() {
+        let mut p = Playback::new(3);
+        p.set_speed(2.0);
+        p.toggle_play();
+        assert!(p.is_playing());
+        assert!(!p.tick(0.3), "half a second per step at speed 2");
+        assert!(p.tick(0.3));
+        assert_eq!(p.index(), 1);
+        assert!(p.tick(10.0), "a long frame moves one step only");
+        assert_eq!(p.index(), 2);
+        assert!(!p.is_playing(), "stops at the last step");
+        assert!(!p.tick(1.0));
+        assert_eq!(p.time_to_next(), None);
+    }
+
+    #[test]
+    fn play_at_the_end_restarts_and_a_manual_step_pauses() {
+        let mut p = Playback::new(4);
+        p.last();
+        p.toggle_play();
+        assert_eq!(p.index(), 0);
+        assert!(p.is_playing());
+        p.next();
+        assert!(!p.is_playing());
+        assert_eq!(p.index(), 1);
+    }
+
+    #[test]
+    fn speed_is_clamped() {
+        let mut p = Playback::new(2);
+        p.set_speed(100.0);
+        assert_eq!(p.speed(), *SPEED_RANGE.end());
+        p.set_speed(0.0);
+        assert_eq!(p.speed(), *SPEED_RANGE.start());
+        p.toggle_play();
+        assert!(p.time_to_next().is_some_and(|t| t <= 4.0));
+    }
+}

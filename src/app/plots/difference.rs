@@ -1,0 +1,313 @@
+//! The Minkowski difference A − B around the origin, with the step's simplex or polytope, search
+//! direction, support point, closest edge and check. Everything about the step comes from the
+//! trace; only the outline of A − B is geometry of the app's own (drawing, not deciding).
+
+use eframe::egui;
+use egui_plot::MarkerShape;
+use glam::DVec2;
+
+use super::annotations::Annotations;
+use super::{
+    ARROW_FRACTION, MARKER_RADIUS, SUPPORT_RADIUS, dashed, filled_shape, markers, plot_title_ui,
+    polyline, show_with_annotations, view_plot,
+};
+use crate::app::loaded::Loaded;
+use crate::app::palette::Palette;
+use crate::format::num_with;
+use crate::trace::{CheckKind, Phase, SimplexVertex, Step};
+
+/// Decimals of the numbers written in the plot: the panel has the full ones.
+const PLOT_DECIMALS: usize = 3;
+
+/// The A − B plot for step `index`; returns whether its Fit button was clicked.
+pub fn difference_plot_ui(
+    ui: &mut egui::Ui,
+    loaded: &Loaded,
+    index: usize,
+    palette: &Palette,
+    fit: bool,
+    show_result: bool,
+) -> bool {
+    let hint = if loaded.curved {
+        "dense outline (curved shapes)"
+    } else {
+        "exact hull"
+    };
+    let fit_clicked = plot_title_ui(ui, "Minkowski difference A − B", hint);
+    let Some(step) = loaded.trace.steps.get(index) else {
+        return fit_clicked;
+    };
+    let scale = loaded.difference_view.size();
+    let mut notes = Annotations::default();
+    let mut items: Vec<Box<dyn egui_plot::PlotItem>> = Vec::new();
+
+    items.push(Box::new(filled_shape(
+        "A − B",
+        &loaded.outline_difference,
+        palette.difference,
+        0.12,
+    )));
+    simplex_items(step, palette, &mut items, &mut notes);
+    if let Some(edge) = step.closest_edge {
+        items.push(Box::new(
+            polyline("closest edge", &[edge.start, edge.end], false)
+                .color(palette.closest_edge)
+                .width(5.0),
+        ));
+        let foot = edge.normal * edge.distance;
+        items.push(Box::new(
+            dashed(polyline("edge distance", &[DVec2::ZERO, foot], false))
+                .color(palette.closest_edge)
+                .width(1.5),
+        ));
+        let mid = (edge.start + edge.end) * 0.5;
+        notes.arrow(
+            mid,
+            mid + edge.normal * scale * ARROW_FRACTION * 0.6,
+            palette.closest_edge,
+            2.5,
+        );
+        notes.label(
+            mid + edge.normal * scale * ARROW_FRACTION * 0.6,
+            "n",
+            palette.closest_edge,
+            edge.normal,
+        );
+        notes.label(
+            foot * 0.5,
+            format!("δ = {}", num_with(edge.distance, PLOT_DECIMALS)),
+            palette.closest_edge,
+            crate::geometry::left_perp(edge.normal),
+        );
+    }
+    check_items(step, palette, scale, &mut items, &mut notes);
+    direction_items(step, palette, scale, &mut notes);
+    if let Some(s) = step.support {
+        items.push(Box::new(
+            markers("new support point s", &[s.point], MarkerShape::Diamond, SUPPORT_RADIUS)
+                .color(palette.support),
+        ));
+        let kept = step.inserted_at.is_some();
+        let text = match step.simplex.iter().position(|v| v.point == s.point) {
+            Some(i) if kept => format!("s = p{}", i + 1),
+            Some(i) => format!("s (already p{})", i + 1),
+            None => "s (not kept)".to_string(),
+        };
+        notes.label(s.point, text, palette.support, away_from_centre(step, s.point));
+    }
+    if show_result {
+        let r = &loaded.trace.result;
+        let tip = if r.intersecting {
+            r.normal * r.depth
+        } else {
+            r.contact_a - r.contact_b
+        };
+        notes.arrow(DVec2::ZERO, tip, palette.result, 3.0);
+        let text = if r.intersecting {
+            format!("depth {} · n", num_with(r.depth, PLOT_DECIMALS))
+        } else {
+            format!("distance {}", num_with(r.distance, PLOT_DECIMALS))
+        };
+        notes.label(tip, text, palette.result, tip);
+    }
+    items.push(Box::new(
+        markers("origin", &[DVec2::ZERO], MarkerShape::Plus, 9.0).color(palette.origin),
+    ));
+    notes.label(DVec2::ZERO, "O", palette.origin, DVec2::new(-1.0, -1.0));
+
+    let plot = view_plot("difference plot", &loaded.difference_view, fit);
+    show_with_annotations(
+        ui,
+        plot,
+        move |plot_ui| {
+            for item in items {
+                plot_ui.add_item(item);
+            }
+        },
+        notes,
+    );
+    fit_clicked
+}
+
+/// Direction from the simplex's centre to `p`, for putting `p`'s label outside the simplex.
+fn away_from_centre(step: &Step, p: DVec2) -> DVec2 {
+    if step.simplex.len() < 2 {
+        return p;
+    }
+    let centre = step.simplex.iter().map(|v| v.point).sum::<DVec2>() / step.simplex.len() as f64;
+    p - centre
+}
+
+fn simplex_items(
+    step: &Step,
+    palette: &Palette,
+    items: &mut Vec<Box<dyn egui_plot::PlotItem>>,
+    notes: &mut Annotations,
+) {
+    let colour = palette.phase(step.phase);
+    let points: Vec<DVec2> = step.simplex.iter().map(|v| v.point).collect();
+    let name = if step.phase == Phase::Epa {
+        "polytope"
+    } else {
+        "simplex"
+    };
+    match points.len() {
+        0 => {}
+        1 | 2 => items.push(Box::new(polyline(name, &points, false).color(colour).width(3.0))),
+        _ => items.push(Box::new(filled_shape(name, &points, colour, 0.22).width(2.5))),
+    }
+    if !step.removed.is_empty() {
+        let removed: Vec<DVec2> = step.removed.iter().map(|v| v.point).collect();
+        items.push(Box::new(
+            markers("dropped point", &removed, MarkerShape::Cross, SUPPORT_RADIUS)
+                .color(palette.removed),
+        ));
+        for p in &removed {
+            notes.label(*p, "dropped", palette.removed, away_from_centre(step, *p));
+        }
+    }
+    items.push(Box::new(
+        markers(
+            &format!("{name} vertex"),
+            &points,
+            MarkerShape::Circle,
+            MARKER_RADIUS,
+        )
+        .color(colour),
+    ));
+    for (i, SimplexVertex { point, .. }) in step.simplex.iter().enumerate() {
+        let is_new = step.support.is_some_and(|s| s.point == *point);
+        // The new point's label is written next to its diamond.
+        if !is_new {
+            notes.label(
+                *point,
+                format!("p{}", i + 1),
+                colour,
+                away_from_centre(step, *point),
+            );
+        }
+    }
+}
+
+/// The step's check drawn: how far the support point got past the line it had to pass.
+fn check_items(
+    step: &Step,
+    palette: &Palette,
+    scale: f64,
+    items: &mut Vec<Box<dyn egui_plot::PlotItem>>,
+    notes: &mut Annotations,
+) {
+    let (Some(check), Some(s)) = (step.check, step.support) else {
+        return;
+    };
+    let colour = palette.check;
+    match check.kind {
+        CheckKind::EdgeGap => {
+            let Some(edge) = step.closest_edge else {
+                return;
+            };
+            // The foot of s on the edge's line; the gap runs from there to s along n.
+            let foot = s.point - edge.normal * check.difference;
+            let along = crate::geometry::left_perp(edge.normal);
+            let reach = scale * 0.12;
+            items.push(Box::new(
+                dashed(polyline(
+                    "edge line",
+                    &[foot - along * reach, foot + along * reach],
+                    false,
+                ))
+                .color(palette.closest_edge.gamma_multiply(0.7))
+                .width(1.0),
+            ));
+            items.push(Box::new(
+                dashed(polyline("tolerance check", &[foot, s.point], false))
+                    .color(colour)
+                    .width(2.0),
+            ));
+            let verdict = if check.passed { "< tol" } else { "> tol" };
+            notes.label(
+                (foot + s.point) * 0.5,
+                format!(
+                    "gap {} {verdict}",
+                    num_with(check.difference, PLOT_DECIMALS)
+                ),
+                colour,
+                along,
+            );
+        }
+        CheckKind::PassesOrigin => {
+            let Some(d) = step.direction.and_then(|d| d.try_normalize()) else {
+                return;
+            };
+            // The line through the origin that s had to reach: s · d = 0.
+            let along = crate::geometry::left_perp(d) * scale;
+            items.push(Box::new(
+                dashed(polyline("s · d = 0", &[-along, along], false))
+                    .color(colour)
+                    .width(1.0),
+            ));
+            let foot = s.point - d * s.point.dot(d);
+            items.push(Box::new(
+                dashed(polyline("tolerance check", &[foot, s.point], false))
+                    .color(colour)
+                    .width(2.0),
+            ));
+            let sign = if check.passed { "≥ 0" } else { "< 0" };
+            notes.label(
+                (foot + s.point) * 0.5,
+                format!("s · d = {} {sign}", num_with(check.value, PLOT_DECIMALS)),
+                colour,
+                crate::geometry::left_perp(d),
+            );
+        }
+        CheckKind::DualityGap => {
+            let Some(v) = step.closest_point else {
+                return;
+            };
+            let Some(unit) = v.try_normalize() else {
+                return;
+            };
+            items.push(Box::new(
+                markers("closest point v", &[v], MarkerShape::Square, MARKER_RADIUS)
+                    .color(colour),
+            ));
+            notes.label(v, "v", colour, v);
+            // The support point bounds the distance from below: every point of A − B lies
+            // beyond the line through s perpendicular to v.
+            let bound = unit * check.reference;
+            let along = crate::geometry::left_perp(unit) * scale * 0.15;
+            items.push(Box::new(
+                dashed(polyline("lower bound", &[bound - along, bound + along], false))
+                    .color(colour)
+                    .width(1.0),
+            ));
+            items.push(Box::new(
+                dashed(polyline("tolerance check", &[bound, v], false))
+                    .color(colour)
+                    .width(2.0),
+            ));
+            notes.label(
+                (bound + v) * 0.5,
+                format!("gap {}", num_with(check.difference, PLOT_DECIMALS)),
+                colour,
+                crate::geometry::left_perp(unit),
+            );
+        }
+    }
+}
+
+/// The search direction as an arrow from the origin, and the next one, fainter.
+fn direction_items(step: &Step, palette: &Palette, scale: f64, notes: &mut Annotations) {
+    let length = scale * ARROW_FRACTION;
+    // EPA searches along the closest edge's normal, which is drawn there already.
+    if step.phase != Phase::Epa
+        && let Some(d) = step.direction.and_then(|d| d.try_normalize())
+    {
+        notes.arrow(DVec2::ZERO, d * length, palette.direction, 2.5);
+        notes.label(d * length, "d", palette.direction, d);
+    }
+    if let Some(d) = step.next_direction.and_then(|d| d.try_normalize()) {
+        notes.arrow(DVec2::ZERO, d * length * 0.8, palette.next_direction, 2.0);
+        notes.label(d * length * 0.8, "next d", palette.next_direction, d);
+    }
+}

@@ -1,0 +1,56 @@
+//! What the whole run concluded, shown once the replay reaches the last step.
+
+use eframe::egui;
+use egui::RichText;
+
+use super::palette::Palette;
+use crate::explain::termination_text;
+use crate::format::{num, vec2};
+use crate::trace::Trace;
+
+pub fn result_ui(ui: &mut egui::Ui, trace: &Trace, at_end: bool, palette: &Palette) {
+    ui.label(RichText::new("Result").heading());
+    if !at_end {
+        ui.label(
+            RichText::new("The result shows at the last step: press End or click Last ⏭.")
+                .color(palette.weak_text),
+        );
+        return;
+    }
+    let r = &trace.result;
+    let verdict = if r.intersecting {
+        "Intersecting"
+    } else {
+        "Separated"
+    };
+    ui.label(RichText::new(verdict).size(18.0).strong().color(palette.result));
+    egui::Grid::new("result numbers")
+        .num_columns(2)
+        .striped(true)
+        .spacing([12.0, 3.0])
+        .show(ui, |ui| {
+            let mut row = |name: &str, value: String| {
+                ui.label(RichText::new(name).color(palette.weak_text));
+                ui.label(RichText::new(value).monospace());
+                ui.end_row();
+            };
+            if r.intersecting {
+                row("depth", num(r.depth));
+            } else {
+                row("distance", num(r.distance));
+            }
+            row("normal (A → B)", vec2(r.normal));
+            row("contact on A", vec2(r.contact_a));
+            row("contact on B", vec2(r.contact_b));
+            row("GJK iterations", r.gjk_iterations.to_string());
+            row("distance iterations", r.distance_iterations.to_string());
+            row("EPA iterations", r.epa_iterations.to_string());
+            row("ended", termination_text(r.termination).to_string());
+        });
+    let meaning = if r.intersecting {
+        "Moving B by depth · normal separates the shapes; they then touch."
+    } else {
+        "contact on B − contact on A = distance · normal."
+    };
+    ui.label(RichText::new(meaning).small().color(palette.weak_text));
+}

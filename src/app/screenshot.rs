@@ -1,0 +1,150 @@
+//! `gjkviz screenshot`: open the real window at a step, let it settle for a few frames, ask the
+//! renderer for the pixels, write them as a PNG and close. Bounded by a frame limit and a
+//! wall-clock watchdog, so it ends even when no frame ever comes.
+
+use eframe::egui;
+use std::fs::File;
+use std::io::BufWriter;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use egui::ColorImage;
+
+/// Frames drawn before the screenshot is requested: layout, fonts and plot bounds settle in
+/// the first two or three.
+const SETTLE_FRAMES: u32 = 6;
+/// Frames after which the job gives up if no pixels came back.
+const FRAME_LIMIT: u32 = 240;
+/// Seconds after which the whole process gives up (a window that never draws).
+pub const WATCHDOG_SECONDS: u64 = 60;
+
+/// Exit code when the screenshot could not be taken or written.
+pub const EXIT_FAILED: i32 = 1;
+
+/// The state of one screenshot request inside the running app.
+pub struct ScreenshotJob {
+    out: PathBuf,
+    frames: u32,
+    requested: bool,
+    pixels: Arc<Mutex<Option<Arc<ColorImage>>>>,
+    /// Set when the job is over: 0 written, otherwise the failure's exit code.
+    pub outcome: Option<i32>,
+}
+
+impl ScreenshotJob {
+    pub fn new(out: PathBuf) -> Self {
+        ScreenshotJob {
+            out,
+            frames: 0,
+            requested: false,
+            pixels: Arc::new(Mutex::new(None)),
+            outcome: None,
+        }
+    }
+
+    /// Called once a frame, after the UI is drawn. Closes the window when done.
+    pub fn on_frame(&mut self, ctx: &egui::Context) {
+        if self.outcome.is_some() {
+            return;
+        }
+        self.frames += 1;
+        let pixels = self.pixels.lock().ok().and_then(|mut p| p.take());
+        if let Some(image) = pixels {
+            self.outcome = Some(match write_png(&image, &self.out) {
+                Ok(()) => {
+                    println!(
+                        "wrote {} ({}x{})",
+                        self.out.display(),
+                        image.size[0],
+                        image.size[1]
+                    );
+                    0
+                }
+                Err(message) => {
+                    eprintln!("gjkviz screenshot: {message}");
+                    EXIT_FAILED
+                }
+            });
+        } else if self.frames >= FRAME_LIMIT {
+            eprintln!("gjkviz screenshot: no pixels after {FRAME_LIMIT} frames; is there a display?");
+            self.outcome = Some(EXIT_FAILED);
+        } else if !self.requested && self.frames >= SETTLE_FRAMES {
+            let slot = Arc::clone(&self.pixels);
+            ctx.request_screenshot(move |image| {
+                if let Ok(mut p) = slot.lock() {
+                    *p = Some(image);
+                }
+            });
+            self.requested = true;
+        }
+        if self.outcome.is_some() {
+            ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+        } else {
+            ctx.request_repaint();
+        }
+    }
+}
+
+/// Ends the process if the app has not finished within [`WATCHDOG_SECONDS`].
+pub fn start_watchdog() {
+    std::thread::spawn(|| {
+        std::thread::sleep(Duration::from_secs(WATCHDOG_SECONDS));
+        eprintln!("gjkviz screenshot: gave up after {WATCHDOG_SECONDS} s without a frame");
+        std::process::exit(EXIT_FAILED);
+    });
+}
+
+/// Writes the image as an 8-bit RGBA PNG.
+pub fn write_png(image: &ColorImage, path: &Path) -> Result<(), String> {
+    let [width, height] = image.size;
+    let fail = |what: &str, e: &dyn std::fmt::Display| format!("{}: {what}: {e}", path.display());
+    let file = File::create(path).map_err(|e| fail("cannot create the file", &e))?;
+    let mut encoder = png::Encoder::new(BufWriter::new(file), width as u32, height as u32);
+    encoder.set_color(png::ColorType::Rgba);
+    encoder.set_depth(png::BitDepth::Eight);
+    let bytes: Vec<u8> = image
+        .pixels
+        .iter()
+        .flat_map(|c| c.to_srgba_unmultiplied())
+        .collect();
+    let mut writer = encoder
+        .write_header()
+        .map_err(|e| fail("cannot write the PNG header", &e))?;
+    writer
+        .write_image_data(&bytes)
+        .map_err(|e| fail("cannot write the pixels", &e))?;
+    writer.finish().map_err(|e| fail("cannot finish the PNG", &e))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use egui::Color32;
+
+    #[test]
+    fn a_png_round_trips_its_pixels() {
+        let dir = std::env::temp_dir().join(format!("gjkviz-png-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("tiny.png");
+        let image = ColorImage::new(
+            [2, 1],
+            vec![Color32::from_rgb(255, 0, 0), Color32::from_rgb(0, 0, 255)],
+        );
+        write_png(&image, &path).unwrap();
+        let decoder = png::Decoder::new(std::io::BufReader::new(File::open(&path).unwrap()));
+        let mut reader = decoder.read_info().unwrap();
+        let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+        let info = reader.next_frame(&mut buf).unwrap();
+        assert_eq!((info.width, info.height), (2, 1));
+        assert_eq!(&buf[..8], &[255, 0, 0, 255, 0, 0, 255, 255]);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn writing_into_a_missing_folder_is_an_error_not_a_panic() {
+        let image = ColorImage::new([1, 1], vec![Color32::BLACK]);
+        let err = write_png(&image, Path::new("/nonexistent-gjkviz-dir/x.png")).unwrap_err();
+        assert!(err.contains("cannot create the file"), "{err}");
+    }
+}

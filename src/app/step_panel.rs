@@ -1,0 +1,60 @@
+//! The step in words, in numbers and as a line of pseudocode.
+
+use eframe::egui;
+use egui::{Frame, Margin, RichText};
+
+use super::palette::Palette;
+use crate::explain::{explain, numbers, pseudocode, pseudocode_line, title};
+use crate::trace::Trace;
+
+pub fn step_panel_ui(ui: &mut egui::Ui, trace: &Trace, index: usize, palette: &Palette) {
+    let Some(step) = trace.steps.get(index) else {
+        return;
+    };
+    let colour = palette.phase(step.phase);
+    ui.label(
+        RichText::new(format!("Step {}: {}", index + 1, title(step)))
+            .heading()
+            .color(colour),
+    );
+    ui.add_space(4.0);
+    ui.label(RichText::new(explain(step)).size(14.5));
+    ui.add_space(8.0);
+
+    ui.label(RichText::new("Numbers").strong());
+    egui::Grid::new("step numbers")
+        .num_columns(2)
+        .striped(true)
+        .spacing([12.0, 3.0])
+        .show(ui, |ui| {
+            for row in numbers(step) {
+                ui.label(RichText::new(row.name).color(palette.weak_text));
+                ui.label(RichText::new(row.value).monospace());
+                ui.end_row();
+            }
+        });
+    ui.add_space(8.0);
+
+    ui.label(RichText::new("Pseudocode").strong());
+    let current = pseudocode_line(step);
+    Frame::group(ui.style())
+        .inner_margin(Margin::same(6))
+        .show(ui, |ui| {
+            ui.spacing_mut().item_spacing.y = 1.0;
+            for (i, line) in pseudocode(step.phase).iter().enumerate() {
+                let text = RichText::new(format!("{} {line}", if i == current { "▶" } else { " " }))
+                    .monospace();
+                if i == current {
+                    Frame::new()
+                        .fill(colour.gamma_multiply(0.3))
+                        .corner_radius(3.0)
+                        .show(ui, |ui| {
+                            ui.set_min_width(ui.available_width());
+                            ui.label(text.strong().color(palette.text));
+                        });
+                } else {
+                    ui.label(text.color(palette.weak_text));
+                }
+            }
+        });
+}

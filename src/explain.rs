@@ -1,0 +1,479 @@
+//! Each step of a trace in plain words: a short title, a paragraph that uses the step's own
+//! numbers, the numbers themselves as a table, and the phase's pseudocode with the line the step
+//! carried out. Everything here reads the [`Step`]; nothing re-runs any geometry.
+
+use glam::DVec2;
+
+use crate::algorithm::Termination;
+use crate::format::{num, num_with, vec2};
+use crate::trace::{CheckKind, Event, Phase, SimplexVertex, Step};
+
+/// Decimals in the explanation's prose: enough to follow the arithmetic, short enough to read.
+const PROSE_DECIMALS: usize = 3;
+
+/// The phase's name as the app's header and panels print it.
+pub fn phase_name(phase: Phase) -> &'static str {
+    match phase {
+        Phase::Gjk => "GJK",
+        Phase::Distance => "Distance",
+        Phase::Epa => "EPA",
+    }
+}
+
+/// A few words naming what the step did.
+pub fn title(step: &Step) -> &'static str {
+    match (step.phase, step.event) {
+        (_, Event::FirstSupport) => "First support point",
+        (_, Event::LineTowardOrigin) => "Segment: turn toward the origin",
+        (_, Event::DroppedVertex) => "Triangle: drop the far vertex",
+        (_, Event::EnclosedOrigin) => "The triangle encloses the origin",
+        (_, Event::OriginOnSimplex) => "The origin lies on the simplex",
+        (_, Event::Separated) => "Separating direction found",
+        (Phase::Epa, Event::RepeatedSupport) => "No new support point: stop",
+        (_, Event::RepeatedSupport) => "No new support point",
+        (_, Event::CompletedTriangle) => "Triangle completed for EPA",
+        (_, Event::CloserPoint) => "Closer point found",
+        (Phase::Epa, Event::Converged) => "Edge on the boundary: depth found",
+        (_, Event::Converged) => "Distance found",
+        (_, Event::Expanded) => "Polytope expanded",
+        (_, Event::MaxIterations) => "Iteration limit reached",
+        (_, Event::FlatDifference) => "A − B has no area",
+        (_, Event::NoUsableNormal) => "No edge has a usable normal",
+    }
+}
+
+/// Short for the prose.
+fn n(x: f64) -> String {
+    num_with(x, PROSE_DECIMALS)
+}
+
+/// A tolerance as people write it: "1e-9" rather than "1.000e-9".
+fn tolerance_text(t: f64) -> String {
+    let s = num(t);
+    match s.split_once('e') {
+        Some((mantissa, exponent)) => {
+            let mantissa = mantissa.trim_end_matches('0').trim_end_matches('.');
+            format!("{mantissa}e{exponent}")
+        }
+        None => s,
+    }
+}
+
+fn v(p: DVec2) -> String {
+    format!("({}, {})", n(p.x), n(p.y))
+}
+
+/// "p2 = (−8, −2)": a simplex vertex named by its 1-based place, as the plots label it.
+fn vertex_name(simplex: &[SimplexVertex], point: DVec2) -> String {
+    match simplex.iter().position(|s| s.point == point) {
+        Some(i) => format!("p{} = {}", i + 1, v(point)),
+        None => v(point),
+    }
+}
+
+fn list(points: &[SimplexVertex]) -> String {
+    let names: Vec<String> = points.iter().map(|p| v(p.point)).collect();
+    names.join(", ")
+}
+
+/// "The support point in direction d = (…) is s = a − b = (…) − (…) = (…)."
+fn support_sentence(step: &Step) -> String {
+    match (step.direction, step.support) {
+        (Some(d), Some(s)) => format!(
+            "Searching A − B in direction d = {}: A's farthest point that way is a = {} and B's \
+             farthest point the other way is b = {}, so the support point is s = a − b = {}.",
+            v(d),
+            v(s.a),
+            v(s.b),
+            v(s.point)
+        ),
+        _ => String::new(),
+    }
+}
+
+/// The projection test of a GJK support point, in words.
+fn passes_origin_sentence(step: &Step) -> String {
+    match step.check {
+        Some(c) if c.kind == CheckKind::PassesOrigin && c.passed => format!(
+            " Its projection on d is s · d = {} ≥ 0: it reaches the origin's side, so A − B may \
+             still contain the origin.",
+            n(c.value)
+        ),
+        Some(c) if c.kind == CheckKind::PassesOrigin => format!(
+            " Its projection on d is s · d = {} < 0: even the farthest point of A − B in this \
+             direction stops short of the origin.",
+            n(c.value)
+        ),
+        _ => String::new(),
+    }
+}
+
+/// The plain-words explanation of a step, with its numbers.
+pub fn explain(step: &Step) -> String {
+    let mut text = match step.phase {
+        Phase::Gjk => explain_gjk(step),
+        Phase::Distance => explain_distance(step),
+        Phase::Epa => explain_epa(step),
+    };
+    if !step.removed.is_empty() && step.phase != Phase::Gjk {
+        text.push_str(&format!(
+            " Dropped from the simplex: {} (the closest point does not need them).",
+            list(&step.removed)
+        ));
+    }
+    text
+}
+
+fn explain_gjk(step: &Step) -> String {
+    let found = format!("{}{}", support_sentence(step), passes_origin_sentence(step));
+    let next = step
+        .next_direction
+        .map(|d| format!(" The next search direction is {}.", v(d)))
+        .unwrap_or_default();
+    match step.event {
+        Event::FirstSupport => format!(
+            "GJK starts with one point of A − B. {found} The next search goes from s straight \
+             toward the origin: d = −s.{next}"
+        ),
+        Event::LineTowardOrigin => format!(
+            "{found} With two points the simplex is a segment. The origin lies to one side of it, \
+             so the next search is perpendicular to the segment, on the origin's side.{next}"
+        ),
+        Event::DroppedVertex => {
+            let dropped = step
+                .removed
+                .first()
+                .map(|p| format!(" Vertex {} lies opposite that edge and", v(p.point)))
+                .unwrap_or_else(|| " The far vertex".to_string());
+            format!(
+                "{found} With three points the simplex is a triangle, but the origin lies outside \
+                 one of the edges through s.{dropped} cannot help to enclose the origin, so it is \
+                 dropped; the search continues along that edge's outward normal.{next}"
+            )
+        }
+        Event::EnclosedOrigin => format!(
+            "{found} The triangle {} encloses the origin, so A − B contains the origin: A and B \
+             overlap. EPA starts from this triangle to find how deep.",
+            list(&step.simplex)
+        ),
+        Event::OriginOnSimplex => format!(
+            "{found} The origin lies exactly on the simplex {}: A and B touch. EPA starts from \
+             here; the depth will be zero or nearly so.",
+            list(&step.simplex)
+        ),
+        Event::Separated => format!(
+            "{found} So a line through the origin, perpendicular to d, has all of A − B on one \
+             side: the origin is outside A − B and A and B are separated. The distance phase \
+             now finds how far apart they are."
+        ),
+        Event::RepeatedSupport => format!(
+            "{found} But s is already in the simplex, so GJK can make no progress. It stops \
+             without a verdict and the distance phase settles the question."
+        ),
+        _ => generic(step),
+    }
+}
+
+fn explain_distance(step: &Step) -> String {
+    let closest = step
+        .closest_point
+        .map(|p| {
+            format!(
+                "The point of the simplex closest to the origin is v = {}, at |v| = {}.",
+                v(p),
+                n(p.length())
+            )
+        })
+        .unwrap_or_default();
+    let search = step
+        .support
+        .map(|s| format!(" Searching toward the origin, along −v, finds s = {}.", v(s.point)))
+        .unwrap_or_default();
+    let bound = match step.check {
+        Some(c) if c.kind == CheckKind::DualityGap => format!(
+            " It proves that the distance is at least s · v / |v| = {}, so the distance is known \
+             to within |v| − {} = {}; the tolerance is {}.",
+            n(c.reference),
+            n(c.reference),
+            num(c.difference),
+            tolerance_text(c.tolerance)
+        ),
+        _ => String::new(),
+    };
+    match step.event {
+        Event::CloserPoint => format!(
+            "{closest}{search}{bound} That is more than the tolerance, so s joins the simplex \
+             and the search goes on."
+        ),
+        Event::Converged => format!(
+            "{closest}{search}{bound} That is within the tolerance: the distance is |v| = {}. \
+             The closest points of A and B follow from v's weights on the simplex's vertices.",
+            step.closest_point.map(|p| n(p.length())).unwrap_or_default()
+        ),
+        Event::RepeatedSupport => format!(
+            "{closest}{search}{bound} But s is already in the simplex, so no closer point can \
+             be found: the distance |v| = {} is reported as it stands.",
+            step.closest_point.map(|p| n(p.length())).unwrap_or_default()
+        ),
+        Event::OriginOnSimplex => format!(
+            "The closest point of the simplex {} to the origin is the origin itself: A and B \
+             touch after all, and EPA works out the depth.",
+            list(&step.simplex)
+        ),
+        _ => generic(step),
+    }
+}
+
+fn explain_epa(step: &Step) -> String {
+    let edge = step
+        .closest_edge
+        .map(|e| {
+            format!(
+                "The polytope's edge closest to the origin runs from {} to {}, at distance {} \
+                 with outward normal n = {}.",
+                vertex_name(&step.simplex, e.start),
+                vertex_name(&step.simplex, e.end),
+                n(e.distance),
+                v(e.normal)
+            )
+        })
+        .unwrap_or_default();
+    let reach = match (step.support, step.check) {
+        (Some(s), Some(c)) if c.kind == CheckKind::EdgeGap => format!(
+            " The support point along n is s = {}, which lies s · n = {} from the origin: {} \
+             beyond the edge",
+            v(s.point),
+            n(c.value),
+            n(c.difference)
+        ),
+        _ => String::new(),
+    };
+    let tolerance = step
+        .check
+        .map(|c| tolerance_text(c.tolerance))
+        .unwrap_or_default();
+    let depth = step
+        .closest_edge
+        .map(|e| format!("depth {} along n = {}", n(e.distance), v(e.normal)))
+        .unwrap_or_default();
+    match step.event {
+        Event::Expanded => format!(
+            "{edge}{reach}, more than the tolerance {tolerance}, so the polytope grows: s is \
+             inserted between the edge's ends and the polytope now has {} vertices.",
+            step.simplex.len()
+        ),
+        Event::Converged => format!(
+            "{edge}{reach}, less than the tolerance {tolerance}: the edge lies on the boundary \
+             of A − B. The answer is {depth}; moving B by depth · n separates the shapes."
+        ),
+        Event::RepeatedSupport => format!(
+            "{edge}{reach}, more than the tolerance {tolerance}, but s is already a vertex of \
+             the polytope, so it cannot grow any more. EPA stops with {depth}."
+        ),
+        Event::CompletedTriangle => format!(
+            "GJK ended with a point or a segment through the origin rather than a triangle. EPA \
+             needs a shape with area to grow, so support points perpendicular to what there was \
+             complete the triangle {}.",
+            list(&step.simplex)
+        ),
+        Event::FlatDifference => format!(
+            "Every support point found lies on one line through the origin ({}): A − B has no \
+             area, so the shapes only touch, with depth 0.",
+            list(&step.simplex)
+        ),
+        Event::NoUsableNormal => "With triple-product normals, every edge of the polytope passes \
+             through the origin, where the triple product is zero: no edge has a usable normal, \
+             so EPA stops with the best edge it had."
+            .to_string(),
+        Event::MaxIterations => format!(
+            "EPA used all of its {} iterations without the gap falling below the tolerance. It \
+             reports the closest edge found so far; raise the limit (or the tolerance) for a \
+             finer answer.",
+            step.iteration
+        ),
+        _ => generic(step),
+    }
+}
+
+/// For an event a phase does not produce: still say something true.
+fn generic(step: &Step) -> String {
+    format!(
+        "{} {} — the simplex holds {}.",
+        phase_name(step.phase),
+        title(step).to_lowercase(),
+        list(&step.simplex)
+    )
+}
+
+/// One row of a step's numbers table.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Row {
+    pub name: String,
+    pub value: String,
+}
+
+/// The step's numbers, formatted with [`crate::format`] (up to 6 decimals).
+pub fn numbers(step: &Step) -> Vec<Row> {
+    let mut rows = Vec::new();
+    let mut row = |name: &str, value: String| {
+        rows.push(Row {
+            name: name.to_string(),
+            value,
+        })
+    };
+    if let Some(d) = step.direction {
+        row("direction d", vec2(d));
+    }
+    if let Some(s) = step.support {
+        row("support s = a − b", vec2(s.point));
+        row("a (on A)", vec2(s.a));
+        row("b (on B)", vec2(s.b));
+    }
+    if let Some(p) = step.closest_point {
+        row("closest point v", vec2(p));
+        row("|v|", num(p.length()));
+    }
+    if let Some(e) = step.closest_edge {
+        row("closest edge from", vec2(e.start));
+        row("closest edge to", vec2(e.end));
+        row("edge normal n", vec2(e.normal));
+        row("edge distance", num(e.distance));
+    }
+    if let Some(c) = step.check {
+        let (value, reference) = match c.kind {
+            CheckKind::PassesOrigin => ("s · d", "must be ≥"),
+            CheckKind::EdgeGap => ("s · n", "edge distance"),
+            CheckKind::DualityGap => ("|v|", "lower bound s · v / |v|"),
+        };
+        row(value, num(c.value));
+        row(reference, num(c.reference));
+        row("difference", num(c.difference));
+        if c.kind != CheckKind::PassesOrigin {
+            row("tolerance", num(c.tolerance));
+        }
+        row("check", if c.passed { "passed" } else { "failed" }.to_string());
+    }
+    if let Some(d) = step.next_direction {
+        row("next direction", vec2(d));
+    }
+    for (i, p) in step.simplex.iter().enumerate() {
+        row(
+            &format!("p{}", i + 1),
+            format!("{} = {} − {}", vec2(p.point), vec2(p.a), vec2(p.b)),
+        );
+    }
+    for p in &step.removed {
+        row("dropped", vec2(p.point));
+    }
+    rows
+}
+
+/// How a run ended, in words.
+pub fn termination_text(termination: Termination) -> &'static str {
+    match termination {
+        Termination::Converged => "converged within the tolerance",
+        Termination::RepeatedSupport => "stopped: repeated support point",
+        Termination::MaxIterations => "stopped: iteration limit reached",
+        Termination::FlatDifference => "A − B has no area (depth 0)",
+        Termination::NoUsableNormal => "stopped: no edge had a usable normal",
+    }
+}
+
+/// The pseudocode of a phase, one statement a line, indented with spaces.
+pub fn pseudocode(phase: Phase) -> &'static [&'static str] {
+    match phase {
+        Phase::Gjk => GJK_CODE,
+        Phase::Distance => DISTANCE_CODE,
+        Phase::Epa => EPA_CODE,
+    }
+}
+
+const GJK_CODE: &[&str] = &[
+    "gjk(A, B):",
+    "  d ← initial direction",
+    "  s ← support(A − B, d);  simplex ← [s];  d ← −s",
+    "  loop:",
+    "    s ← support(A − B, d)",
+    "    if s · d < 0: return SEPARATED",
+    "    if s is in simplex: return UNDECIDED",
+    "    add s to simplex",
+    "    if origin on simplex: return TOUCHING",
+    "    if simplex is a segment: d ← its normal toward origin",
+    "    elif origin beyond an edge through s:",
+    "      drop the opposite vertex; d ← edge normal",
+    "    else: return OVERLAP",
+];
+
+const DISTANCE_CODE: &[&str] = &[
+    "distance(A, B, simplex):",
+    "  loop:",
+    "    v ← closest point of simplex to origin",
+    "    keep only the vertices v needs",
+    "    if v = 0: return TOUCHING (go to EPA)",
+    "    s ← support(A − B, −v)",
+    "    if |v| − s · v / |v| ≤ tolerance: return |v|",
+    "    if s is in simplex: return |v|",
+    "    add s to simplex",
+];
+
+const EPA_CODE: &[&str] = &[
+    "epa(A, B, simplex):",
+    "  if simplex is not a triangle: complete it",
+    "  if A − B has no area: return depth 0",
+    "  polytope ← triangle, counter-clockwise",
+    "  repeat up to max_iterations:",
+    "    e ← edge closest to origin (normal n, distance δ)",
+    "    if no edge has a normal: return best edge",
+    "    s ← support(A − B, n)",
+    "    if s · n − δ < tolerance: return δ, n",
+    "    if s is in polytope: return δ, n",
+    "    insert s between e's ends",
+    "  return best edge (iteration limit)",
+];
+
+/// The index in [`pseudocode`] of the line the step carried out.
+pub fn pseudocode_line(step: &Step) -> usize {
+    match (step.phase, step.event) {
+        (Phase::Gjk, Event::FirstSupport) => 2,
+        (Phase::Gjk, Event::Separated) if step.iteration == 0 => 2,
+        (Phase::Gjk, Event::OriginOnSimplex) if step.iteration == 0 => 2,
+        (Phase::Gjk, Event::Separated) => 5,
+        (Phase::Gjk, Event::RepeatedSupport) => 6,
+        (Phase::Gjk, Event::OriginOnSimplex) => 8,
+        (Phase::Gjk, Event::LineTowardOrigin) => 9,
+        (Phase::Gjk, Event::DroppedVertex) => 11,
+        (Phase::Gjk, Event::EnclosedOrigin) => 12,
+        (Phase::Gjk, _) => 3,
+        (Phase::Distance, Event::OriginOnSimplex) => 4,
+        (Phase::Distance, Event::Converged) => 6,
+        (Phase::Distance, Event::RepeatedSupport) => 7,
+        (Phase::Distance, Event::CloserPoint) => 8,
+        (Phase::Distance, _) => 1,
+        (Phase::Epa, Event::CompletedTriangle) => 1,
+        (Phase::Epa, Event::FlatDifference) => 2,
+        (Phase::Epa, Event::NoUsableNormal) => 6,
+        (Phase::Epa, Event::Converged) => 8,
+        (Phase::Epa, Event::RepeatedSupport) => 9,
+        (Phase::Epa, Event::Expanded) => 10,
+        (Phase::Epa, Event::MaxIterations) => 11,
+        (Phase::Epa, _) => 4,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scene::default_scene;
+
+    #[test]
+    fn worked_example_epa_step_quotes_its_gap_and_tolerance() {
+        let trace = default_scene().trace();
+        let expand = &trace.steps[3];
+        assert_eq!(expand.event, Event::Expanded);
+        let text = explain(expand);
+        let check = expand.check.expect("EPA steps carry their check");
+        assert!(text.contains(&n(check.difference)), "{text}");
+        assert!(text.contains("more than the tolerance 1e-9"), "{text}");
+        assert_eq!(pseudocode(Phase::Epa)[pseudocode_line(expand)], "    insert s between e's ends");
+    }
+}

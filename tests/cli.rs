@@ -1,0 +1,131 @@
+//! The command line as a user runs it: the real binary, its output and its exit codes.
+
+use std::process::{Command, Output};
+
+fn gjkviz(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_gjkviz"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+#[test]
+fn trace_prints_a_table_of_steps_and_the_result() {
+    let out = gjkviz(&["trace", "scenes/dyn4j-epa-example.ron"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    let step_rows = text.lines().filter(|l| l.trim_start().starts_with(char::is_numeric)).count();
+    assert_eq!(step_rows, 5, "{text}");
+    assert!(text.contains("(-6, 9) = (4, 11) - (10, 2)"), "{text}");
+    assert!(text.contains("intersecting: depth 0.937043, normal (0.624695, -0.780869)"), "{text}");
+    assert!(text.contains("iterations: GJK 2, distance 0, EPA 2; ended: converged"), "{text}");
+}
+
+#[test]
+fn trace_json_holds_the_result_and_every_step() {
+    let out = gjkviz(&["trace", "scenes/dyn4j-epa-example.ron", "--json"]);
+    assert_eq!(out.status.code(), Some(0));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("valid JSON");
+    let r = &json["result"];
+    assert_eq!(r["intersecting"], true);
+    let depth = r["depth"].as_f64().unwrap();
+    assert!((depth - 6.0 / 41f64.sqrt()).abs() < 1e-12);
+    let normal: Vec<f64> = serde_json::from_value(r["normal"].clone()).unwrap();
+    assert!((normal[0] - 4.0 / 41f64.sqrt()).abs() < 1e-12);
+    assert!((normal[1] + 5.0 / 41f64.sqrt()).abs() < 1e-12);
+    assert_eq!(r["distance"], 0.0);
+    assert_eq!(r["contact_b"], serde_json::json!([5.0, 7.0]));
+    assert!(r["contact_a"].is_array());
+    assert_eq!(r["gjk_iterations"], 2);
+    assert_eq!(r["epa_iterations"], 2);
+    assert_eq!(r["termination"], "converged");
+    let steps = json["steps"].as_array().unwrap();
+    assert_eq!(steps.len(), 5);
+    assert_eq!(steps[3]["phase"], "epa");
+    assert_eq!(steps[3]["support"]["point"], serde_json::json!([-6.0, 9.0]));
+}
+
+#[test]
+fn a_separated_scene_reports_distance_and_closest_points() {
+    let out = gjkviz(&["trace", "scenes/separated-polygons.ron", "--json"]);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let r = &json["result"];
+    assert_eq!(r["intersecting"], false);
+    assert_eq!(r["depth"], 0.0);
+    // B's lower-left corner is closest to A's vertex (3, 0.5): check against the geometry.
+    let a: Vec<f64> = serde_json::from_value(r["contact_a"].clone()).unwrap();
+    let b: Vec<f64> = serde_json::from_value(r["contact_b"].clone()).unwrap();
+    let d = ((b[0] - a[0]).powi(2) + (b[1] - a[1]).powi(2)).sqrt();
+    assert!((d - r["distance"].as_f64().unwrap()).abs() < 1e-12);
+    assert_eq!(a, vec![3.0, 0.5]);
+}
+
+#[test]
+fn a_broken_file_gives_one_line_with_file_line_and_column_and_exit_2() {
+    let out = gjkviz(&["trace", "tests/malformed/radius-zero.ron"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.starts_with("tests/malformed/radius-zero.ron:3:35: shape a (Circle): radius"), "{err}");
+    assert!(stdout(&out).is_empty());
+}
+
+#[test]
+fn bad_arguments_exit_2_with_usage() {
+    for args in [
+        &["trace"][..],
+        &["trace", "--bogus", "x.ron"],
+        &["trace", "a.ron", "b.ron"],
+        &["check"],
+        &["frobnicate", "x"],
+        &["--verbose"],
+        &["screenshot", "scenes/dyn4j-epa-example.ron"],
+        &["screenshot", "s.ron", "--step", "two", "--out", "x.png"],
+    ] {
+        let out = gjkviz(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&out).contains("usage:"), "{args:?}");
+    }
+}
+
+#[test]
+fn check_reports_each_file_and_fails_if_any_is_invalid() {
+    let out = gjkviz(&["check", "scenes/dyn4j-epa-example.ron", "tests/malformed/point-nan.ron"]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    assert_eq!(lines[0], "scenes/dyn4j-epa-example.ron: OK (EPA worked example)");
+    assert!(lines[1].starts_with("tests/malformed/point-nan.ron:3:69: "), "{}", lines[1]);
+
+    let all_good: Vec<String> = std::fs::read_dir("scenes")
+        .unwrap()
+        .map(|e| e.unwrap().path().display().to_string())
+        .filter(|p| p.ends_with(".ron"))
+        .collect();
+    let mut args = vec!["check"];
+    args.extend(all_good.iter().map(String::as_str));
+    assert_eq!(gjkviz(&args).status.code(), Some(0));
+}
+
+#[test]
+fn check_never_panics_on_any_malformed_file() {
+    let files: Vec<String> = std::fs::read_dir("tests/malformed")
+        .unwrap()
+        .map(|e| e.unwrap().path().display().to_string())
+        .collect();
+    let mut args = vec!["check"];
+    args.extend(files.iter().map(String::as_str));
+    let out = gjkviz(&args);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(stdout(&out).lines().count(), files.len());
+    assert!(!stderr(&out).contains("panicked"));
+}

@@ -1,0 +1,81 @@
+//! Helpers shared by the integration tests: a tiny seeded PRNG (no dependency, same numbers on
+//! every machine) and shorthands for building bodies.
+
+#![allow(dead_code)] // each test crate uses its own subset
+
+use glam::DVec2;
+use gjkviz::geometry::{Body, ConvexBody, Shape};
+
+/// SplitMix64 (Steele, Lea, Flood 2014): one u64 of state, passes BigCrush, and every seed
+/// gives a full-period stream, which is all a property test needs.
+#[derive(Clone, Debug)]
+pub struct SplitMix64(u64);
+
+impl SplitMix64 {
+    pub fn new(seed: u64) -> Self {
+        SplitMix64(seed)
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in [0, 1), from the top 53 bits.
+    pub fn unit(&mut self) -> f64 {
+        (self.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
+    }
+
+    /// Uniform in [lo, hi).
+    pub fn range(&mut self, lo: f64, hi: f64) -> f64 {
+        lo + (hi - lo) * self.unit()
+    }
+
+    /// Uniform integer in [lo, hi] (inclusive; the tiny modulo bias does not matter here).
+    pub fn int(&mut self, lo: usize, hi: usize) -> usize {
+        lo + (self.next_u64() % (hi - lo + 1) as u64) as usize
+    }
+
+    /// True with probability `p`.
+    pub fn chance(&mut self, p: f64) -> bool {
+        self.unit() < p
+    }
+
+    /// A unit vector at a uniform angle.
+    pub fn direction(&mut self) -> DVec2 {
+        DVec2::from_angle(self.range(0.0, std::f64::consts::TAU))
+    }
+}
+
+pub fn v(x: f64, y: f64) -> DVec2 {
+    DVec2::new(x, y)
+}
+
+/// A polygon body at a pose (rotation in degrees).
+pub fn polygon(points: &[DVec2], position: DVec2, rotation: f64) -> ConvexBody {
+    body(
+        Shape::Polygon {
+            points: points.to_vec(),
+            hull: false,
+        },
+        position,
+        rotation,
+    )
+}
+
+/// Any shape at a pose (rotation in degrees).
+pub fn body(shape: Shape, position: DVec2, rotation: f64) -> ConvexBody {
+    ConvexBody::new(&Body::new(shape, position, rotation))
+}
+
+/// An axis-aligned box from its lower-left and upper-right corners.
+pub fn aabb(min: DVec2, max: DVec2) -> ConvexBody {
+    polygon(
+        &[min, v(max.x, min.y), max, v(min.x, max.y)],
+        DVec2::ZERO,
+        0.0,
+    )
+}
