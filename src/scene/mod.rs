@@ -6,10 +6,12 @@
 mod bundled;
 mod error;
 mod file;
+mod watch;
 
 pub use bundled::{BUNDLED_SCENES, BundledScene, default_scene};
 pub use error::SceneError;
 pub use file::{load_scene, parse_scene, save_scene, to_ron};
+pub use watch::FileWatch;
 
 use serde::{Deserialize, Deserializer, Serialize};
 
