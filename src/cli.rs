@@ -193,17 +193,17 @@ pub fn trace_json(trace: &Trace) -> String {
 fn write_table(trace: &Trace, out: &mut dyn Write) -> std::io::Result<()> {
     writeln!(
         out,
-        "{:>4}  {:<8} {:>4}  {:<19} {:<24} {:<40} {}",
-        "step", "phase", "iter", "event", "direction", "support = a - b", "check"
+        "{:>4}  {:<8} {:>4}  {:<19} {:<24} {:<40} check",
+        "step", "phase", "iter", "event", "direction", "support = a - b"
     )?;
     for (i, step) in trace.steps.iter().enumerate() {
         writeln!(
             out,
             "{:>4}  {:<8} {:>4}  {:<19} {:<24} {:<40} {}",
             i + 1,
-            format!("{:?}", step.phase).to_lowercase(),
+            snake_name(&step.phase),
             step.iteration,
-            event_name(step),
+            snake_name(&step.event),
             step.direction.map(vec2).unwrap_or_default(),
             step.support
                 .map(|s| format!("{} = {} - {}", vec2(s.point), vec2(s.a), vec2(s.b)))
@@ -253,15 +253,13 @@ fn write_table(trace: &Trace, out: &mut dyn Write) -> std::io::Result<()> {
         r.gjk_iterations,
         r.distance_iterations,
         r.epa_iterations,
-        serde_json::to_value(r.termination)
-            .ok()
-            .and_then(|v| v.as_str().map(str::to_string))
-            .unwrap_or_default()
+        snake_name(&r.termination)
     )
 }
 
-fn event_name(step: &Step) -> String {
-    serde_json::to_value(step.event)
+/// A unit enum variant by the name the JSON output gives it, e.g. `enclosed_origin`.
+fn snake_name(value: &impl serde::Serialize) -> String {
+    serde_json::to_value(value)
         .ok()
         .and_then(|v| v.as_str().map(str::to_string))
         .unwrap_or_default()
