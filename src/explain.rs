@@ -187,7 +187,12 @@ fn explain_distance(step: &Step) -> String {
         .unwrap_or_default();
     let search = step
         .support
-        .map(|s| format!(" Searching toward the origin, along −v, finds s = {}.", v(s.point)))
+        .map(|s| {
+            format!(
+                " Searching toward the origin, along −v, finds s = {}.",
+                v(s.point)
+            )
+        })
         .unwrap_or_default();
     let bound = match step.check {
         Some(c) if c.kind == CheckKind::DualityGap => format!(
@@ -208,12 +213,16 @@ fn explain_distance(step: &Step) -> String {
         Event::Converged => format!(
             "{closest}{search}{bound} That is within the tolerance: the distance is |v| = {}. \
              The closest points of A and B follow from v's weights on the simplex's vertices.",
-            step.closest_point.map(|p| n(p.length())).unwrap_or_default()
+            step.closest_point
+                .map(|p| n(p.length()))
+                .unwrap_or_default()
         ),
         Event::RepeatedSupport => format!(
             "{closest}{search}{bound} But s is already in the simplex, so no closer point can \
              be found: the distance |v| = {} is reported as it stands.",
-            step.closest_point.map(|p| n(p.length())).unwrap_or_default()
+            step.closest_point
+                .map(|p| n(p.length()))
+                .unwrap_or_default()
         ),
         Event::OriginOnSimplex => format!(
             "The closest point of the simplex {} to the origin is the origin itself: A and B \
@@ -281,10 +290,12 @@ fn explain_epa(step: &Step) -> String {
              area, so the shapes only touch, with depth 0.",
             list(&step.simplex)
         ),
-        Event::NoUsableNormal => "With triple-product normals, every edge of the polytope passes \
-             through the origin, where the triple product is zero: no edge has a usable normal, \
-             so EPA stops with the best edge it had."
-            .to_string(),
+        Event::NoUsableNormal => format!(
+            "With triple-product normals, every edge of the polytope {} passes through the \
+             origin, where the triple product is zero: no edge has a usable normal, so EPA stops \
+             with the best edge it had.",
+            list(&step.simplex)
+        ),
         Event::MaxIterations => format!(
             "EPA used all of its {} iterations without the gap falling below the tolerance. It \
              reports the closest edge found so far; raise the limit (or the tolerance) for a \
@@ -321,7 +332,8 @@ pub fn numbers(step: &Step) -> Vec<Row> {
             value,
         })
     };
-    if let Some(d) = step.direction {
+    // EPA searches along the closest edge's normal, listed with the edge below.
+    if let Some(d) = step.direction.filter(|_| step.closest_edge.is_none()) {
         row("direction d", vec2(d));
     }
     if let Some(s) = step.support {
@@ -340,27 +352,27 @@ pub fn numbers(step: &Step) -> Vec<Row> {
         row("edge distance", num(e.distance));
     }
     if let Some(c) = step.check {
-        let (value, reference) = match c.kind {
-            CheckKind::PassesOrigin => ("s · d", "must be ≥"),
-            CheckKind::EdgeGap => ("s · n", "edge distance"),
-            CheckKind::DualityGap => ("|v|", "lower bound s · v / |v|"),
-        };
-        row(value, num(c.value));
-        row(reference, num(c.reference));
-        row("difference", num(c.difference));
+        match c.kind {
+            CheckKind::PassesOrigin => row("s · d (must be ≥ 0)", num(c.value)),
+            CheckKind::EdgeGap => {
+                row("s · n", num(c.value));
+                row("gap s · n − distance", num(c.difference));
+            }
+            CheckKind::DualityGap => {
+                row("lower bound s · v / |v|", num(c.reference));
+                row("gap |v| − bound", num(c.difference));
+            }
+        }
         if c.kind != CheckKind::PassesOrigin {
             row("tolerance", num(c.tolerance));
         }
-        row("check", if c.passed { "passed" } else { "failed" }.to_string());
+        row(
+            "check",
+            if c.passed { "passed" } else { "failed" }.to_string(),
+        );
     }
     if let Some(d) = step.next_direction {
         row("next direction", vec2(d));
-    }
-    for (i, p) in step.simplex.iter().enumerate() {
-        row(
-            &format!("p{}", i + 1),
-            format!("{} = {} − {}", vec2(p.point), vec2(p.a), vec2(p.b)),
-        );
     }
     for p in &step.removed {
         row("dropped", vec2(p.point));
@@ -391,42 +403,46 @@ pub fn pseudocode(phase: Phase) -> &'static [&'static str] {
 const GJK_CODE: &[&str] = &[
     "gjk(A, B):",
     "  d ← initial direction",
-    "  s ← support(A − B, d);  simplex ← [s];  d ← −s",
+    "  s ← support(d); simplex ← [s]; d ← −s",
     "  loop:",
-    "    s ← support(A − B, d)",
+    "    s ← support(d)",
     "    if s · d < 0: return SEPARATED",
-    "    if s is in simplex: return UNDECIDED",
+    "    if s in simplex: return UNDECIDED",
     "    add s to simplex",
     "    if origin on simplex: return TOUCHING",
-    "    if simplex is a segment: d ← its normal toward origin",
+    "    if segment: d ← normal toward origin",
     "    elif origin beyond an edge through s:",
-    "      drop the opposite vertex; d ← edge normal",
+    "      drop far vertex; d ← edge normal",
     "    else: return OVERLAP",
+    "",
+    "  support(d) = A's farthest point along d",
+    "             − B's farthest point along −d",
 ];
 
 const DISTANCE_CODE: &[&str] = &[
     "distance(A, B, simplex):",
     "  loop:",
-    "    v ← closest point of simplex to origin",
+    "    v ← simplex point closest to origin",
     "    keep only the vertices v needs",
-    "    if v = 0: return TOUCHING (go to EPA)",
-    "    s ← support(A − B, −v)",
-    "    if |v| − s · v / |v| ≤ tolerance: return |v|",
-    "    if s is in simplex: return |v|",
+    "    if v = 0: return TOUCHING (to EPA)",
+    "    s ← support(−v)",
+    "    if |v| − s · v / |v| ≤ tol: return |v|",
+    "    if s in simplex: return |v|",
     "    add s to simplex",
 ];
 
 const EPA_CODE: &[&str] = &[
     "epa(A, B, simplex):",
-    "  if simplex is not a triangle: complete it",
+    "  if not a triangle: complete it",
     "  if A − B has no area: return depth 0",
     "  polytope ← triangle, counter-clockwise",
     "  repeat up to max_iterations:",
-    "    e ← edge closest to origin (normal n, distance δ)",
-    "    if no edge has a normal: return best edge",
-    "    s ← support(A − B, n)",
-    "    if s · n − δ < tolerance: return δ, n",
-    "    if s is in polytope: return δ, n",
+    "    e ← edge closest to origin",
+    "        (outward normal n, distance δ)",
+    "    if no edge has a normal: return best",
+    "    s ← support(n)",
+    "    if s · n − δ < tol: return δ, n",
+    "    if s in polytope: return δ, n",
     "    insert s between e's ends",
     "  return best edge (iteration limit)",
 ];
@@ -451,11 +467,11 @@ pub fn pseudocode_line(step: &Step) -> usize {
         (Phase::Distance, _) => 1,
         (Phase::Epa, Event::CompletedTriangle) => 1,
         (Phase::Epa, Event::FlatDifference) => 2,
-        (Phase::Epa, Event::NoUsableNormal) => 6,
-        (Phase::Epa, Event::Converged) => 8,
-        (Phase::Epa, Event::RepeatedSupport) => 9,
-        (Phase::Epa, Event::Expanded) => 10,
-        (Phase::Epa, Event::MaxIterations) => 11,
+        (Phase::Epa, Event::NoUsableNormal) => 7,
+        (Phase::Epa, Event::Converged) => 9,
+        (Phase::Epa, Event::RepeatedSupport) => 10,
+        (Phase::Epa, Event::Expanded) => 11,
+        (Phase::Epa, Event::MaxIterations) => 12,
         (Phase::Epa, _) => 4,
     }
 }
@@ -474,6 +490,9 @@ mod tests {
         let check = expand.check.expect("EPA steps carry their check");
         assert!(text.contains(&n(check.difference)), "{text}");
         assert!(text.contains("more than the tolerance 1e-9"), "{text}");
-        assert_eq!(pseudocode(Phase::Epa)[pseudocode_line(expand)], "    insert s between e's ends");
+        assert_eq!(
+            pseudocode(Phase::Epa)[pseudocode_line(expand)],
+            "    insert s between e's ends"
+        );
     }
 }

@@ -38,11 +38,17 @@ pub fn header_ui(ui: &mut egui::Ui, trace: &Trace, index: usize, palette: &Palet
             .corner_radius(CornerRadius::same(4))
             .inner_margin(Margin::symmetric(10, 3))
             .show(ui, |ui| {
+                // The dark theme's phase colours are light: dark text reads on them.
+                let text = if palette.dark {
+                    Color32::BLACK
+                } else {
+                    Color32::WHITE
+                };
                 ui.label(
                     RichText::new(phase_name(step.phase))
                         .strong()
                         .size(18.0)
-                        .color(Color32::WHITE),
+                        .color(text),
                 );
             });
         ui.label(
@@ -64,7 +70,7 @@ pub fn controls_ui(ui: &mut egui::Ui, playback: &mut Playback, trace: &Trace, pa
         let enabled_back = !playback.is_first();
         let enabled_forward = !playback.is_last();
         if ui
-            .add_enabled(enabled_back, egui::Button::new("⏮ First"))
+            .add_enabled(enabled_back, egui::Button::new("⇤ First"))
             .on_hover_text("First step (Home)")
             .clicked()
         {
@@ -78,12 +84,12 @@ pub fn controls_ui(ui: &mut egui::Ui, playback: &mut Playback, trace: &Trace, pa
             playback.prev();
         }
         let play_label = if playback.is_playing() {
-            "⏸ Pause"
+            "▮▮ Pause"
         } else {
             "▶ Play"
         };
         if ui
-            .add_enabled(playback.len() > 1, egui::Button::new(play_label))
+            .add_enabled(playback.step_count() > 1, egui::Button::new(play_label))
             .on_hover_text("Play or pause (Space)")
             .clicked()
         {
@@ -97,7 +103,7 @@ pub fn controls_ui(ui: &mut egui::Ui, playback: &mut Playback, trace: &Trace, pa
             playback.next();
         }
         if ui
-            .add_enabled(enabled_forward, egui::Button::new("Last ⏭"))
+            .add_enabled(enabled_forward, egui::Button::new("Last ⇥"))
             .on_hover_text("Last step and the result (End)")
             .clicked()
         {
@@ -124,8 +130,8 @@ pub fn controls_ui(ui: &mut egui::Ui, playback: &mut Playback, trace: &Trace, pa
 }
 
 /// Height of a timeline cell, and of the current one.
-const CELL_HEIGHT: f32 = 12.0;
-const CURRENT_CELL_HEIGHT: f32 = 18.0;
+const CELL_HEIGHT: f32 = 8.0;
+const CURRENT_CELL_HEIGHT: f32 = 14.0;
 
 /// One cell a step, coloured by phase; click or drag to jump. A slider below does the same with
 /// the keyboard and names the step.
@@ -135,8 +141,10 @@ fn timeline_ui(ui: &mut egui::Ui, playback: &mut Playback, trace: &Trace, palett
         return;
     }
     let width = ui.available_width();
-    let (rect, response) =
-        ui.allocate_exact_size(Vec2::new(width, CURRENT_CELL_HEIGHT), Sense::click_and_drag());
+    let (rect, response) = ui.allocate_exact_size(
+        Vec2::new(width, CURRENT_CELL_HEIGHT),
+        Sense::click_and_drag(),
+    );
     let cell = width / count as f32;
     if let Some(pos) = response.interact_pointer_pos()
         && (response.clicked() || response.dragged())
@@ -148,7 +156,11 @@ fn timeline_ui(ui: &mut egui::Ui, playback: &mut Playback, trace: &Trace, palett
     let gap = if cell > 6.0 { 1.5 } else { 0.0 };
     for (i, step) in trace.steps.iter().enumerate() {
         let current = i == playback.index();
-        let height = if current { CURRENT_CELL_HEIGHT } else { CELL_HEIGHT };
+        let height = if current {
+            CURRENT_CELL_HEIGHT
+        } else {
+            CELL_HEIGHT
+        };
         let x0 = rect.left() + i as f32 * cell;
         let cell_rect = egui::Rect::from_min_max(
             egui::pos2(x0 + gap * 0.5, rect.center().y - height * 0.5),

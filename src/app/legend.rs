@@ -40,13 +40,17 @@ pub fn legend_ui(ui: &mut egui::Ui, palette: &Palette) {
             p.phase(Phase::Epa),
             format!("{} polytope", phase_name(Phase::Epa)),
         ),
-        (Swatch::Diamond, p.support, "new support point s".to_string()),
+        (Swatch::Diamond, p.support, "support point s".to_string()),
         (Swatch::Cross, p.removed, "dropped point".to_string()),
-        (Swatch::Arrow, p.direction, "search direction d".to_string()),
-        (Swatch::Arrow, p.next_direction, "next direction".to_string()),
-        (Swatch::Line, p.closest_edge, "closest edge, normal n".to_string()),
-        (Swatch::Dashed, p.check, "check: gap vs tolerance".to_string()),
-        (Swatch::Dot, p.result, "result: depth / distance, contacts".to_string()),
+        (Swatch::Arrow, p.direction, "direction d".to_string()),
+        (
+            Swatch::Arrow,
+            p.next_direction,
+            "next direction".to_string(),
+        ),
+        (Swatch::Line, p.closest_edge, "closest edge, n".to_string()),
+        (Swatch::Dashed, p.check, "check".to_string()),
+        (Swatch::Dot, p.result, "result".to_string()),
     ];
     ui.horizontal_wrapped(|ui| {
         ui.spacing_mut().item_spacing.x = 6.0;
@@ -74,7 +78,10 @@ fn swatch_ui(ui: &mut egui::Ui, swatch: Swatch, colour: Color32) {
             );
         }
         Swatch::Line => {
-            painter.line_segment([rect.left_center(), rect.right_center()], Stroke::new(4.0, colour));
+            painter.line_segment(
+                [rect.left_center(), rect.right_center()],
+                Stroke::new(4.0, colour),
+            );
         }
         Swatch::Dashed => {
             painter.extend(Shape::dashed_line(

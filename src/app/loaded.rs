@@ -25,9 +25,9 @@ pub struct Bounds {
 }
 
 impl Bounds {
-    /// The box around `points`, grown by `margin` of its size on every side (at least 0.5 unit
-    /// so a point or a segment still gets a view).
-    pub fn around(points: impl IntoIterator<Item = DVec2>, margin: f64) -> Self {
+    /// The box around `points`, grown by `margin` of its size on every side, and by at least
+    /// `min_pad` so a point or a segment still gets a view.
+    pub fn around(points: impl IntoIterator<Item = DVec2>, margin: f64, min_pad: f64) -> Self {
         let (mut min, mut max) = (DVec2::splat(f64::INFINITY), DVec2::splat(f64::NEG_INFINITY));
         for p in points {
             if p.is_finite() {
@@ -35,10 +35,10 @@ impl Bounds {
                 max = max.max(p);
             }
         }
-        if !(min.x <= max.x) {
+        if min.x > max.x {
             (min, max) = (DVec2::splat(-1.0), DVec2::splat(1.0));
         }
-        let pad = ((max - min).max_element() * margin).max(0.5);
+        let pad = ((max - min).max_element() * margin).max(min_pad);
         Bounds {
             min: min - DVec2::splat(pad),
             max: max + DVec2::splat(pad),
@@ -53,6 +53,11 @@ impl Bounds {
 
 /// Fraction of a view's size left empty around its contents.
 const VIEW_MARGIN: f64 = 0.12;
+/// Room kept around the origin in the A − B view, as a fraction of A − B's size: the direction
+/// arrows drawn from it stay in view.
+const ORIGIN_ROOM: f64 = 0.25;
+/// Smallest margin of a whole-scene view, in scene units: a point or a segment gets a view.
+const VIEW_MIN_PAD: f64 = 0.5;
 
 /// A scene with everything the app draws for it, computed once when it loads.
 #[derive(Clone, Debug)]
@@ -79,11 +84,19 @@ impl Loaded {
         let world_view = Bounds::around(
             outline_a.iter().chain(&outline_b).copied(),
             VIEW_MARGIN,
+            VIEW_MIN_PAD,
         );
-        // The origin is always in view: it is what the algorithm is about.
+        // The origin is always in view, with room around it for the direction arrows: it is
+        // what the algorithm is about.
+        let shape = Bounds::around(outline_difference.iter().copied(), 0.0, 0.0);
+        let room = shape.size() * ORIGIN_ROOM;
         let difference_view = Bounds::around(
-            outline_difference.iter().copied().chain([DVec2::ZERO]),
+            outline_difference
+                .iter()
+                .copied()
+                .chain([DVec2::X, -DVec2::X, DVec2::Y, -DVec2::Y].map(|d| d * room)),
             VIEW_MARGIN,
+            VIEW_MIN_PAD,
         );
         Loaded {
             curved: a.is_curved() || b.is_curved(),
@@ -105,7 +118,7 @@ mod tests {
 
     #[test]
     fn bounds_hold_their_points_with_a_margin() {
-        let b = Bounds::around([DVec2::new(0.0, 0.0), DVec2::new(10.0, 5.0)], 0.1);
+        let b = Bounds::around([DVec2::new(0.0, 0.0), DVec2::new(10.0, 5.0)], 0.1, 0.5);
         assert_eq!(b.min, DVec2::new(-1.0, -1.0));
         assert_eq!(b.max, DVec2::new(11.0, 6.0));
         assert_eq!(b.size(), 12.0);
@@ -113,9 +126,9 @@ mod tests {
 
     #[test]
     fn empty_or_single_point_bounds_still_make_a_view() {
-        let b = Bounds::around([], 0.1);
+        let b = Bounds::around([], 0.1, 0.5);
         assert!(b.size() > 0.0);
-        let p = Bounds::around([DVec2::new(3.0, 3.0)], 0.1);
+        let p = Bounds::around([DVec2::new(3.0, 3.0)], 0.1, 0.5);
         assert_eq!(p.min, DVec2::splat(2.5));
     }
 }

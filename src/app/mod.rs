@@ -41,6 +41,16 @@ const TITLE: &str = "gjkviz — GJK and EPA, step by step";
 /// Width of the explanation panel on first start, in points.
 const SIDE_PANEL_WIDTH: f32 = 430.0;
 
+/// Lets proportional text fall back on the bundled monospace font, which has the arrows and
+/// geometric shapes (◀ ▶ ⇤ ⇥ ▮) the controls use; the proportional font lacks them.
+pub fn install_fonts(ctx: &egui::Context) {
+    let mut fonts = egui::FontDefinitions::default();
+    if let Some(family) = fonts.families.get_mut(&egui::FontFamily::Proportional) {
+        family.push("Hack".to_owned());
+    }
+    ctx.set_fonts(fonts);
+}
+
 /// The whole app's state.
 pub struct GjkvizApp {
     loaded: Loaded,
@@ -51,8 +61,12 @@ pub struct GjkvizApp {
     command_line: Option<PathBuf>,
     /// Why the last scene could not be loaded (with a caret under the place).
     error: Option<String>,
-    /// Reset both plots to the scene's view on the next frame.
-    fit: [bool; 2],
+    /// What the world and the A − B plot should show on the next frame, when asked.
+    view: [Option<plots::ViewRequest>; 2],
+    /// "Zoom to step": the A − B plot follows each step with a close-up.
+    follow_step: bool,
+    /// The step the plots last showed, to notice a step change while following.
+    shown_index: Option<usize>,
     screenshot: Option<ScreenshotJob>,
 }
 
@@ -84,7 +98,9 @@ impl GjkvizApp {
             bundled_names: Vec::new(),
             command_line: None,
             error: None,
-            fit: [true; 2],
+            view: [Some(plots::ViewRequest::Fit); 2],
+            follow_step: false,
+            shown_index: None,
             screenshot: None,
         }
     }
@@ -104,7 +120,7 @@ impl GjkvizApp {
                 self.loaded = Loaded::new(scene, source);
                 self.playback = Playback::new(self.loaded.trace.steps.len());
                 self.error = None;
-                self.fit = [true; 2];
+                self.view = [Some(plots::ViewRequest::Fit); 2];
             }
             Err(message) => self.error = Some(message),
         }
@@ -203,6 +219,11 @@ impl GjkvizApp {
             .default_size(SIDE_PANEL_WIDTH)
             .size_range(300.0..=800.0)
             .show(ui, |ui| {
+                egui::Panel::bottom("result").show(ui, |ui| {
+                    ui.add_space(4.0);
+                    result_panel::result_ui(ui, &self.loaded.trace, at_end, &palette);
+                    ui.add_space(4.0);
+                });
                 egui::ScrollArea::vertical().show(ui, |ui| {
                     ui.add_space(4.0);
                     if !self.loaded.scene.description.is_empty() {
@@ -214,9 +235,6 @@ impl GjkvizApp {
                         .show(ui, |ui| ui.label(&self.loaded.scene.description));
                     }
                     step_panel::step_panel_ui(ui, &self.loaded.trace, index, &palette);
-                    ui.add_space(10.0);
-                    ui.separator();
-                    result_panel::result_ui(ui, &self.loaded.trace, at_end, &palette);
                 });
             });
         egui::CentralPanel::default().show(ui, |ui| self.plots_ui(ui, index, at_end, &palette));
@@ -230,16 +248,22 @@ impl GjkvizApp {
     fn plots_ui(&mut self, ui: &mut egui::Ui, index: usize, at_end: bool, palette: &Palette) {
         let size = ui.available_size();
         let side_by_side = size.x >= size.y * 1.1;
-        let fit = self.fit;
-        self.fit = [false; 2];
+        let mut view = std::mem::take(&mut self.view);
+        if self.follow_step && self.shown_index != Some(index) {
+            view[1] = Some(plots::ViewRequest::Step);
+        }
+        self.shown_index = Some(index);
         let loaded = &self.loaded;
+        let follow = &mut self.follow_step;
         let world =
-            |ui: &mut egui::Ui| plots::world_plot_ui(ui, loaded, index, palette, fit[0], at_end);
-        let difference = |ui: &mut egui::Ui| {
-            plots::difference_plot_ui(ui, loaded, index, palette, fit[1], at_end)
+            |ui: &mut egui::Ui| plots::world_plot_ui(ui, loaded, index, palette, view[0], at_end);
+        let mut difference = |ui: &mut egui::Ui| {
+            plots::difference_plot_ui(ui, loaded, index, palette, view[1], at_end, follow)
         };
-        let clicked = if side_by_side {
-            ui.columns(2, |columns| [world(&mut columns[0]), difference(&mut columns[1])])
+        self.view = if side_by_side {
+            ui.columns(2, |columns| {
+                [world(&mut columns[0]), difference(&mut columns[1])]
+            })
         } else {
             let half = (size.y - ui.spacing().item_spacing.y) * 0.5;
             [
@@ -247,7 +271,6 @@ impl GjkvizApp {
                 ui.allocate_ui(egui::vec2(size.x, half), difference).inner,
             ]
         };
-        self.fit = clicked;
     }
 }
 
@@ -268,7 +291,11 @@ pub fn run_app(scene: Option<PathBuf>) -> i32 {
         ..Default::default()
     };
     let app = GjkvizApp::new(scene.as_deref());
-    match eframe::run_native(APP_ID, options, Box::new(|_cc| Ok(Box::new(app)))) {
+    let create = Box::new(|cc: &eframe::CreationContext<'_>| {
+        install_fonts(&cc.egui_ctx);
+        Ok(Box::new(app) as Box<dyn eframe::App>)
+    });
+    match eframe::run_native(APP_ID, options, create) {
         Ok(()) => 0,
         Err(e) => {
             eprintln!("gjkviz: cannot open the window: {e}");
@@ -306,7 +333,8 @@ pub fn take_screenshot(request: &ScreenshotRequest) -> i32 {
 
     // A storage file of its own, so the user's remembered window and zoom neither shape the
     // picture nor get overwritten by it.
-    let storage = std::env::temp_dir().join(format!("gjkviz-screenshot-{}.ron", std::process::id()));
+    let storage =
+        std::env::temp_dir().join(format!("gjkviz-screenshot-{}.ron", std::process::id()));
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title(TITLE)
@@ -329,6 +357,7 @@ pub fn take_screenshot(request: &ScreenshotRequest) -> i32 {
         options,
         Box::new(move |cc| {
             cc.egui_ctx.set_theme(theme);
+            install_fonts(&cc.egui_ctx);
             Ok(Box::new(ReportingApp { app, report }))
         }),
     );

@@ -59,9 +59,4 @@ impl Palette {
         let (r, g, b) = if self.dark { dark } else { light };
         Color32::from_rgb(r, g, b)
     }
-
-    /// A translucent fill of `colour`.
-    pub fn fill(&self, colour: Color32, alpha: f32) -> Color32 {
-        colour.gamma_multiply(alpha)
-    }
 }

@@ -34,7 +34,8 @@ impl Playback {
         self.index
     }
 
-    pub fn len(&self) -> usize {
+    /// How many steps there are (at least one).
+    pub fn step_count(&self) -> usize {
         self.len
     }
 
@@ -144,7 +145,7 @@ mod tests {
     #[test]
     fn an_empty_trace_still_has_one_position() {
         let mut p = Playback::new(0);
-        assert_eq!(p.len(), 1);
+        assert_eq!(p.step_count(), 1);
         p.next();
         assert_eq!(p.index(), 0);
         p.toggle_play();

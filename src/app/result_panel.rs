@@ -12,7 +12,7 @@ pub fn result_ui(ui: &mut egui::Ui, trace: &Trace, at_end: bool, palette: &Palet
     ui.label(RichText::new("Result").heading());
     if !at_end {
         ui.label(
-            RichText::new("The result shows at the last step: press End or click Last ⏭.")
+            RichText::new("The result shows at the last step: press End or click Last ⇥.")
                 .color(palette.weak_text),
         );
         return;
@@ -23,7 +23,12 @@ pub fn result_ui(ui: &mut egui::Ui, trace: &Trace, at_end: bool, palette: &Palet
     } else {
         "Separated"
     };
-    ui.label(RichText::new(verdict).size(18.0).strong().color(palette.result));
+    ui.label(
+        RichText::new(verdict)
+            .size(18.0)
+            .strong()
+            .color(palette.result),
+    );
     egui::Grid::new("result numbers")
         .num_columns(2)
         .striped(true)

@@ -11,9 +11,10 @@ use super::palette::Palette;
 
 /// The label of a picker entry for a file: its name, so long paths do not fill the bar.
 fn file_label(path: &Path) -> String {
-    let name = path
-        .file_name()
-        .map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned());
+    let name = path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    );
     format!("file: {name}")
 }
 
@@ -29,12 +30,12 @@ pub fn scene_bar_ui(
     ui.horizontal(|ui| {
         ui.label(RichText::new("gjkviz").strong().size(16.0));
         ui.separator();
-        ui.label("Scene:");
+        let label = ui.label("Scene:");
         let selected = match current {
             Source::Bundled(_) => current_name.to_string(),
             Source::File(path) => format!("{current_name} ({})", file_label(path)),
         };
-        egui::ComboBox::from_id_salt("scene picker")
+        let picker = egui::ComboBox::from_id_salt("scene picker")
             .selected_text(selected)
             .width(320.0)
             .show_ui(ui, |ui| {
@@ -57,14 +58,19 @@ pub fn scene_bar_ui(
                     }
                 }
             });
+        picker.response.labelled_by(label.id);
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
             let dark = ui.visuals().dark_mode;
             let (label, theme) = if dark {
-                ("☀ Light", egui::Theme::Light)
+                ("◐ Light theme", egui::Theme::Light)
             } else {
-                ("🌙 Dark", egui::Theme::Dark)
+                ("◐ Dark theme", egui::Theme::Dark)
             };
-            if ui.button(label).on_hover_text("Switch the colour theme").clicked() {
+            if ui
+                .button(label)
+                .on_hover_text("Switch the colour theme")
+                .clicked()
+            {
                 ui.ctx().set_theme(theme);
             }
         });
@@ -86,9 +92,11 @@ pub fn error_banner_ui(ui: &mut egui::Ui, error: &mut Option<String>, palette: &
         .show(ui, |ui| {
             ui.horizontal(|ui| {
                 ui.label(
-                    RichText::new("The scene could not be loaded; still showing the last good one.")
-                        .strong()
-                        .color(palette.check),
+                    RichText::new(
+                        "The scene could not be loaded; still showing the last good one.",
+                    )
+                    .strong()
+                    .color(palette.check),
                 );
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                     dismiss = ui.button("Dismiss").clicked();
@@ -100,4 +108,3 @@ pub fn error_banner_ui(ui: &mut egui::Ui, error: &mut Option<String>, palette: &
         *error = None;
     }
 }
-

@@ -67,7 +67,9 @@ impl ScreenshotJob {
                 }
             });
         } else if self.frames >= FRAME_LIMIT {
-            eprintln!("gjkviz screenshot: no pixels after {FRAME_LIMIT} frames; is there a display?");
+            eprintln!(
+                "gjkviz screenshot: no pixels after {FRAME_LIMIT} frames; is there a display?"
+            );
             self.outcome = Some(EXIT_FAILED);
         } else if !self.requested && self.frames >= SETTLE_FRAMES {
             let slot = Arc::clone(&self.pixels);
@@ -114,7 +116,9 @@ pub fn write_png(image: &ColorImage, path: &Path) -> Result<(), String> {
     writer
         .write_image_data(&bytes)
         .map_err(|e| fail("cannot write the pixels", &e))?;
-    writer.finish().map_err(|e| fail("cannot finish the PNG", &e))
+    writer
+        .finish()
+        .map_err(|e| fail("cannot finish the PNG", &e))
 }
 
 #[cfg(test)]

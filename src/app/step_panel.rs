@@ -4,8 +4,9 @@ use eframe::egui;
 use egui::{Frame, Margin, RichText};
 
 use super::palette::Palette;
-use crate::explain::{explain, numbers, pseudocode, pseudocode_line, title};
-use crate::trace::Trace;
+use crate::explain::{Row, explain, numbers, pseudocode, pseudocode_line, title};
+use crate::format::vec2;
+use crate::trace::{Phase, Trace};
 
 pub fn step_panel_ui(ui: &mut egui::Ui, trace: &Trace, index: usize, palette: &Palette) {
     let Some(step) = trace.steps.get(index) else {
@@ -21,20 +22,6 @@ pub fn step_panel_ui(ui: &mut egui::Ui, trace: &Trace, index: usize, palette: &P
     ui.label(RichText::new(explain(step)).size(14.5));
     ui.add_space(8.0);
 
-    ui.label(RichText::new("Numbers").strong());
-    egui::Grid::new("step numbers")
-        .num_columns(2)
-        .striped(true)
-        .spacing([12.0, 3.0])
-        .show(ui, |ui| {
-            for row in numbers(step) {
-                ui.label(RichText::new(row.name).color(palette.weak_text));
-                ui.label(RichText::new(row.value).monospace());
-                ui.end_row();
-            }
-        });
-    ui.add_space(8.0);
-
     ui.label(RichText::new("Pseudocode").strong());
     let current = pseudocode_line(step);
     Frame::group(ui.style())
@@ -42,8 +29,9 @@ pub fn step_panel_ui(ui: &mut egui::Ui, trace: &Trace, index: usize, palette: &P
         .show(ui, |ui| {
             ui.spacing_mut().item_spacing.y = 1.0;
             for (i, line) in pseudocode(step.phase).iter().enumerate() {
-                let text = RichText::new(format!("{} {line}", if i == current { "▶" } else { " " }))
-                    .monospace();
+                let text =
+                    RichText::new(format!("{} {line}", if i == current { "▶" } else { " " }))
+                        .monospace();
                 if i == current {
                     Frame::new()
                         .fill(colour.gamma_multiply(0.3))
@@ -57,4 +45,48 @@ pub fn step_panel_ui(ui: &mut egui::Ui, trace: &Trace, index: usize, palette: &P
                 }
             }
         });
+    ui.add_space(8.0);
+
+    ui.label(RichText::new("Numbers").strong());
+    egui::Grid::new("step numbers")
+        .num_columns(2)
+        .striped(true)
+        .spacing([12.0, 3.0])
+        .show(ui, |ui| {
+            rows_ui(ui, numbers(step), palette);
+        });
+
+    let name = if step.phase == Phase::Epa {
+        "Polytope"
+    } else {
+        "Simplex"
+    };
+    egui::CollapsingHeader::new(format!(
+        "{name} after the step: {} points",
+        step.simplex.len()
+    ))
+    .id_salt("simplex vertices")
+    .default_open(true)
+    .show(ui, |ui| {
+        egui::Grid::new("simplex vertices grid")
+            .num_columns(2)
+            .striped(true)
+            .spacing([12.0, 3.0])
+            .show(ui, |ui| {
+                for (i, v) in step.simplex.iter().enumerate() {
+                    ui.label(RichText::new(format!("p{}", i + 1)).color(colour));
+                    ui.label(RichText::new(vec2(v.point)).monospace())
+                        .on_hover_text(format!("a − b = {} − {}", vec2(v.a), vec2(v.b)));
+                    ui.end_row();
+                }
+            });
+    });
+}
+
+fn rows_ui(ui: &mut egui::Ui, rows: Vec<Row>, palette: &Palette) {
+    for row in rows {
+        ui.label(RichText::new(row.name).color(palette.weak_text));
+        ui.label(RichText::new(row.value).monospace());
+        ui.end_row();
+    }
 }

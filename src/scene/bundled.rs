@@ -23,6 +23,7 @@ pub const BUNDLED_SCENES: &[BundledScene] = bundled![
     "deep-penetration.ron",
     "shape-inside-other.ron",
     "identical-shapes.ron",
+    "circle-vs-circle.ron",
     "circle-vs-box.ron",
     "capsule-vs-polygon.ron",
     "ellipse-vs-polygon.ron",

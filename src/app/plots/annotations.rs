@@ -27,6 +27,8 @@ enum Mark {
         colour: Color32,
         /// Direction (plot coordinates) to move the label away from its point.
         away: DVec2,
+        /// A minor label is left out when no free spot is found for it.
+        minor: bool,
     },
 }
 
@@ -51,12 +53,28 @@ impl Annotations {
     /// A label beside `at`, pushed away from it in direction `away` (any length; zero means up
     /// and to the right).
     pub fn label(&mut self, at: DVec2, text: impl Into<String>, colour: Color32, away: DVec2) {
+        self.push_label(at, text.into(), colour, away, false);
+    }
+
+    /// A label that gives way: placed after the others, and dropped where there is no room.
+    pub fn minor_label(
+        &mut self,
+        at: DVec2,
+        text: impl Into<String>,
+        colour: Color32,
+        away: DVec2,
+    ) {
+        self.push_label(at, text.into(), colour, away, true);
+    }
+
+    fn push_label(&mut self, at: DVec2, text: String, colour: Color32, away: DVec2, minor: bool) {
         if at.is_finite() {
             self.marks.push(Mark::Label {
                 at,
-                text: text.into(),
+                text,
                 colour,
                 away,
+                minor,
             });
         }
     }
@@ -64,6 +82,7 @@ impl Annotations {
     pub fn paint(self, painter: &Painter, transform: &PlotTransform, visuals: &egui::Visuals) {
         let screen = |p: DVec2| transform.position_from_point(&PlotPoint::new(p.x, p.y));
         let backing = visuals.extreme_bg_color.gamma_multiply(0.8);
+        let mut labels = Vec::new();
         for mark in self.marks {
             match mark {
                 Mark::Arrow {
@@ -72,30 +91,71 @@ impl Annotations {
                     colour,
                     width,
                 } => paint_arrow(painter, screen(from), screen(to), colour, width),
-                Mark::Label {
-                    at,
-                    text,
-                    colour,
-                    away,
-                } => {
-                    // Plot y points up, screen y down.
-                    let dir = Vec2::new(away.x as f32, -away.y as f32);
-                    let dir = if dir.length() > 0.0 {
-                        dir.normalized()
-                    } else {
-                        Vec2::new(0.7, -0.7)
-                    };
-                    let pos = screen(at) + dir * LABEL_OFFSET;
-                    let galley =
-                        painter.layout_no_wrap(text, FontId::proportional(LABEL_SIZE), colour);
-                    let rect = anchor_for(dir).anchor_size(pos, galley.size());
-                    painter.rect_filled(rect.expand(2.0), 3.0, backing);
-                    painter.galley(rect.min, galley, colour);
-                }
+                Mark::Label { minor, .. } => labels.push((minor, mark)),
             }
+        }
+        // Major labels claim their places first; each takes the first free spot around its point.
+        labels.sort_by_key(|(minor, _)| *minor);
+        let mut taken: Vec<egui::Rect> = Vec::new();
+        for (_, mark) in labels {
+            let Mark::Label {
+                at,
+                text,
+                colour,
+                away,
+                minor,
+            } = mark
+            else {
+                continue;
+            };
+            // Plot y points up, screen y down.
+            let dir = Vec2::new(away.x as f32, -away.y as f32);
+            let dir = if dir.length() > 0.0 {
+                dir.normalized()
+            } else {
+                Vec2::new(0.7, -0.7)
+            };
+            let galley = painter.layout_no_wrap(text, FontId::proportional(LABEL_SIZE), colour);
+            let place = |d: Vec2, distance: f32| {
+                keep_inside(
+                    anchor_for(d).anchor_size(screen(at) + d * distance, galley.size()),
+                    painter.clip_rect(),
+                )
+            };
+            let free = |r: &egui::Rect| !taken.iter().any(|t| t.expand(1.0).intersects(*r));
+            let spot = CANDIDATE_TURNS
+                .iter()
+                .flat_map(|&(turn, reach)| {
+                    let d = egui::emath::Rot2::from_angle(turn.to_radians()) * dir;
+                    [place(d, LABEL_OFFSET * reach)]
+                })
+                .find(|r| free(r));
+            let rect = match spot {
+                Some(r) => r,
+                None if minor => continue,
+                None => place(dir, LABEL_OFFSET),
+            };
+            painter.rect_filled(rect.expand(2.0), 3.0, backing);
+            painter.galley(rect.min, galley, colour);
+            taken.push(rect);
         }
     }
 }
+
+/// Where a label may go when its own spot is taken: turns of its direction (degrees) and
+/// multiples of the usual distance, nearest first.
+const CANDIDATE_TURNS: [(f32, f32); 10] = [
+    (0.0, 1.0),
+    (45.0, 1.0),
+    (-45.0, 1.0),
+    (90.0, 1.0),
+    (-90.0, 1.0),
+    (0.0, 2.5),
+    (135.0, 1.0),
+    (-135.0, 1.0),
+    (180.0, 1.0),
+    (0.0, 4.0),
+];
 
 /// The text's corner or side that touches the point, so the text extends along `dir`.
 fn anchor_for(dir: Vec2) -> Align2 {
@@ -114,6 +174,24 @@ fn anchor_for(dir: Vec2) -> Align2 {
         egui::Align::Center
     };
     Align2([h, v])
+}
+
+/// `rect` moved the least so that it lies inside `frame` (labels near an edge stay readable).
+fn keep_inside(rect: egui::Rect, frame: egui::Rect) -> egui::Rect {
+    let margin = 3.0;
+    let shift = |low: f32, high: f32, min: f32, max: f32| {
+        if low < min + margin {
+            min + margin - low
+        } else if high > max - margin {
+            (max - margin - high).max(min + margin - low)
+        } else {
+            0.0
+        }
+    };
+    rect.translate(Vec2::new(
+        shift(rect.left(), rect.right(), frame.left(), frame.right()),
+        shift(rect.top(), rect.bottom(), frame.top(), frame.bottom()),
+    ))
 }
 
 fn paint_arrow(painter: &Painter, from: Pos2, to: Pos2, colour: Color32, width: f32) {

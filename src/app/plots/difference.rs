@@ -8,34 +8,58 @@ use glam::DVec2;
 
 use super::annotations::Annotations;
 use super::{
-    ARROW_FRACTION, MARKER_RADIUS, SUPPORT_RADIUS, dashed, filled_shape, markers, plot_title_ui,
-    polyline, show_with_annotations, view_plot,
+    ARROW_FRACTION, MARKER_RADIUS, SUPPORT_RADIUS, ViewRequest, dashed, filled_shape, markers,
+    plot_title_ui, polyline, show_with_annotations, view_plot,
 };
-use crate::app::loaded::Loaded;
+use crate::app::loaded::{Bounds, Loaded};
 use crate::app::palette::Palette;
 use crate::format::num_with;
 use crate::trace::{CheckKind, Phase, SimplexVertex, Step};
 
 /// Decimals of the numbers written in the plot: the panel has the full ones.
 const PLOT_DECIMALS: usize = 3;
+/// Above this many vertices only the closest edge's ends and the new point are named.
+const CROWDED_VERTICES: usize = 8;
 
-/// The A − B plot for step `index`; returns whether its Fit button was clicked.
+/// Margin around a step's close-up, as a fraction of its size: room for the labels.
+const FOCUS_MARGIN: f64 = 0.35;
+
+/// The close-up of a step: EPA's closest edge with the support point, or the simplex with the
+/// origin and the support point. `scale` (the whole view's size) bounds how far it zooms in.
+fn step_focus(step: &Step, scale: f64) -> Bounds {
+    let mut points: Vec<DVec2> = Vec::new();
+    match step.closest_edge {
+        Some(edge) => points.extend([edge.start, edge.end, edge.normal * edge.distance]),
+        None => {
+            points.extend(step.simplex.iter().map(|v| v.point));
+            points.push(DVec2::ZERO);
+            points.extend(step.closest_point);
+        }
+    }
+    points.extend(step.support.map(|s| s.point));
+    points.extend(step.removed.iter().map(|v| v.point));
+    Bounds::around(points, FOCUS_MARGIN, scale * 1e-9)
+}
+
+/// The A − B plot for step `index`, moved to the view `request` asks for; returns the view the
+/// user asks for next. `follow` is the "Zoom to step" toggle.
 pub fn difference_plot_ui(
     ui: &mut egui::Ui,
     loaded: &Loaded,
     index: usize,
     palette: &Palette,
-    fit: bool,
+    request: Option<ViewRequest>,
     show_result: bool,
-) -> bool {
+    follow: &mut bool,
+) -> Option<ViewRequest> {
     let hint = if loaded.curved {
-        "dense outline (curved shapes)"
+        "sampled outline"
     } else {
         "exact hull"
     };
-    let fit_clicked = plot_title_ui(ui, "Minkowski difference A − B", hint);
+    let asked = plot_title_ui(ui, "Minkowski difference A − B", hint, Some(follow));
     let Some(step) = loaded.trace.steps.get(index) else {
-        return fit_clicked;
+        return asked;
     };
     let scale = loaded.difference_view.size();
     let mut notes = Annotations::default();
@@ -73,19 +97,27 @@ pub fn difference_plot_ui(
             palette.closest_edge,
             edge.normal,
         );
-        notes.label(
-            foot * 0.5,
-            format!("δ = {}", num_with(edge.distance, PLOT_DECIMALS)),
-            palette.closest_edge,
-            crate::geometry::left_perp(edge.normal),
-        );
+        // At the end the result arrow lies on this line and names the same number.
+        if !(show_result && loaded.trace.result.intersecting) {
+            notes.label(
+                foot * 0.5,
+                format!("δ = {}", num_with(edge.distance, PLOT_DECIMALS)),
+                palette.closest_edge,
+                crate::geometry::left_perp(edge.normal),
+            );
+        }
     }
     check_items(step, palette, scale, &mut items, &mut notes);
     direction_items(step, palette, scale, &mut notes);
     if let Some(s) = step.support {
         items.push(Box::new(
-            markers("new support point s", &[s.point], MarkerShape::Diamond, SUPPORT_RADIUS)
-                .color(palette.support),
+            markers(
+                "new support point s",
+                &[s.point],
+                MarkerShape::Diamond,
+                SUPPORT_RADIUS,
+            )
+            .color(palette.support),
         ));
         let kept = step.inserted_at.is_some();
         let text = match step.simplex.iter().position(|v| v.point == s.point) {
@@ -93,7 +125,12 @@ pub fn difference_plot_ui(
             Some(i) => format!("s (already p{})", i + 1),
             None => "s (not kept)".to_string(),
         };
-        notes.label(s.point, text, palette.support, away_from_centre(step, s.point));
+        notes.label(
+            s.point,
+            text,
+            palette.support,
+            away_from_centre(step, s.point),
+        );
     }
     if show_result {
         let r = &loaded.trace.result;
@@ -115,18 +152,13 @@ pub fn difference_plot_ui(
     ));
     notes.label(DVec2::ZERO, "O", palette.origin, DVec2::new(-1.0, -1.0));
 
-    let plot = view_plot("difference plot", &loaded.difference_view, fit);
-    show_with_annotations(
-        ui,
-        plot,
-        move |plot_ui| {
-            for item in items {
-                plot_ui.add_item(item);
-            }
-        },
-        notes,
-    );
-    fit_clicked
+    let show = request.map(|r| match r {
+        ViewRequest::Fit => loaded.difference_view,
+        ViewRequest::Step => step_focus(step, scale),
+    });
+    let double_clicked =
+        show_with_annotations(ui, view_plot("difference plot"), show, items, notes);
+    asked.or(double_clicked.then_some(ViewRequest::Fit))
 }
 
 /// Direction from the simplex's centre to `p`, for putting `p`'s label outside the simplex.
@@ -153,14 +185,23 @@ fn simplex_items(
     };
     match points.len() {
         0 => {}
-        1 | 2 => items.push(Box::new(polyline(name, &points, false).color(colour).width(3.0))),
-        _ => items.push(Box::new(filled_shape(name, &points, colour, 0.22).width(2.5))),
+        1 | 2 => items.push(Box::new(
+            polyline(name, &points, false).color(colour).width(3.0),
+        )),
+        _ => items.push(Box::new(
+            filled_shape(name, &points, colour, 0.22).width(2.5),
+        )),
     }
     if !step.removed.is_empty() {
         let removed: Vec<DVec2> = step.removed.iter().map(|v| v.point).collect();
         items.push(Box::new(
-            markers("dropped point", &removed, MarkerShape::Cross, SUPPORT_RADIUS)
-                .color(palette.removed),
+            markers(
+                "dropped point",
+                &removed,
+                MarkerShape::Cross,
+                SUPPORT_RADIUS,
+            )
+            .color(palette.removed),
         ));
         for p in &removed {
             notes.label(*p, "dropped", palette.removed, away_from_centre(step, *p));
@@ -175,11 +216,18 @@ fn simplex_items(
         )
         .color(colour),
     ));
+    // A large polytope hugs the curve too closely for every name to fit: name only what the
+    // step is about.
+    let crowded = step.simplex.len() > CROWDED_VERTICES;
+    let on_edge = |p: DVec2| {
+        step.closest_edge
+            .is_some_and(|e| e.start == p || e.end == p)
+    };
     for (i, SimplexVertex { point, .. }) in step.simplex.iter().enumerate() {
         let is_new = step.support.is_some_and(|s| s.point == *point);
         // The new point's label is written next to its diamond.
-        if !is_new {
-            notes.label(
+        if !is_new && (!crowded || on_edge(*point)) {
+            notes.minor_label(
                 *point,
                 format!("p{}", i + 1),
                 colour,
@@ -232,7 +280,7 @@ fn check_items(
                     num_with(check.difference, PLOT_DECIMALS)
                 ),
                 colour,
-                along,
+                -along,
             );
         }
         CheckKind::PassesOrigin => {
@@ -268,8 +316,7 @@ fn check_items(
                 return;
             };
             items.push(Box::new(
-                markers("closest point v", &[v], MarkerShape::Square, MARKER_RADIUS)
-                    .color(colour),
+                markers("closest point v", &[v], MarkerShape::Square, MARKER_RADIUS).color(colour),
             ));
             notes.label(v, "v", colour, v);
             // The support point bounds the distance from below: every point of A − B lies
@@ -277,9 +324,13 @@ fn check_items(
             let bound = unit * check.reference;
             let along = crate::geometry::left_perp(unit) * scale * 0.15;
             items.push(Box::new(
-                dashed(polyline("lower bound", &[bound - along, bound + along], false))
-                    .color(colour)
-                    .width(1.0),
+                dashed(polyline(
+                    "lower bound",
+                    &[bound - along, bound + along],
+                    false,
+                ))
+                .color(colour)
+                .width(1.0),
             ));
             items.push(Box::new(
                 dashed(polyline("tolerance check", &[bound, v], false))

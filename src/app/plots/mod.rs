@@ -31,28 +31,62 @@ pub(crate) fn pt(p: DVec2) -> [f64; 2] {
     [p.x, p.y]
 }
 
-/// A plot set up the way both views are: equal axes, the scene's view as the default (and
-/// "fit") bounds, zoom with the scroll wheel or pinch, pan by dragging.
-fn view_plot(id: &str, view: &Bounds, fit: bool) -> Plot<'static> {
-    let plot = Plot::new(id)
-        .data_aspect(1.0)
-        .default_x_bounds(view.min.x, view.max.x)
-        .default_y_bounds(view.min.y, view.max.y)
-        .allow_scroll(false)
-        .allow_boxed_zoom(false)
-        .show_crosshair(false);
-    if fit { plot.reset() } else { plot }
+/// What a plot should show on the next frame, when the user or a new scene asks for a change.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ViewRequest {
+    /// The whole scene (the Fit button, a double-click, a new scene).
+    Fit,
+    /// A close-up of what the current step is about (A − B only).
+    Step,
 }
 
-/// The title line above a plot with its "Fit" button; returns whether Fit was clicked.
-fn plot_title_ui(ui: &mut egui::Ui, title: &str, hint: &str) -> bool {
+/// A plot set up the way both views are: equal axes; zoom with Ctrl + wheel or pinch, pan by
+/// dragging. Fitting is done by [`show_with_annotations`], which knows the plot's shape.
+fn view_plot(id: &str) -> Plot<'static> {
+    Plot::new(id)
+        .data_aspect(1.0)
+        .allow_scroll(false)
+        .allow_boxed_zoom(false)
+        .allow_double_click_reset(false)
+        .show_crosshair(false)
+}
+
+/// The title line above a plot with its buttons; `follow`, when given, is the "Zoom to step"
+/// toggle. Returns the view the user asked for.
+fn plot_title_ui(
+    ui: &mut egui::Ui,
+    title: &str,
+    hint: &str,
+    follow: Option<&mut bool>,
+) -> Option<ViewRequest> {
     ui.horizontal(|ui| {
         ui.label(RichText::new(title).strong().size(15.0));
         ui.label(RichText::new(hint).weak().small());
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-            ui.button("Fit")
-                .on_hover_text("Zoom to show the whole scene (or double-click the plot)")
+            let mut request = None;
+            if ui
+                .button("Fit")
+                .on_hover_text("Show the whole scene (or double-click the plot)")
                 .clicked()
+            {
+                request = Some(ViewRequest::Fit);
+            }
+            if let Some(follow) = follow
+                && ui
+                    .checkbox(follow, "Zoom to step")
+                    .on_hover_text(
+                        "Follow each step with a close-up of its closest edge, support point \
+                         and check",
+                    )
+                    .changed()
+            {
+                request = Some(if *follow {
+                    ViewRequest::Step
+                } else {
+                    ViewRequest::Fit
+                });
+            }
+            request
         })
         .inner
     })
@@ -86,14 +120,64 @@ fn markers(name: &str, points: &[DVec2], shape: MarkerShape, radius: f32) -> Poi
         .filled(true)
 }
 
-/// Shows a plot with its items, then paints the annotations over it.
+/// `view` grown on its short side to the plot area's shape, so equal axes show all of it.
+fn fitted(view: &Bounds, area: egui::Rect) -> egui_plot::PlotBounds {
+    let (width, height) = (view.max.x - view.min.x, view.max.y - view.min.y);
+    let area_aspect = f64::from(area.width().max(1.0)) / f64::from(area.height().max(1.0));
+    let (width, height) = if width / height < area_aspect {
+        (height * area_aspect, height)
+    } else {
+        (width, width / area_aspect)
+    };
+    let centre = (view.min + view.max) * 0.5;
+    egui_plot::PlotBounds::from_min_max(
+        [centre.x - width * 0.5, centre.y - height * 0.5],
+        [centre.x + width * 0.5, centre.y + height * 0.5],
+    )
+}
+
+/// Shows a plot with its items (moved to `show` when given), then paints the annotations over
+/// it. Returns whether the plot was double-clicked (a request to fit).
 fn show_with_annotations(
     ui: &mut egui::Ui,
     plot: Plot<'static>,
-    build: impl FnOnce(&mut egui_plot::PlotUi<'static>) + 'static,
+    show: Option<Bounds>,
+    items: Vec<Box<dyn egui_plot::PlotItem>>,
     annotations: Annotations,
-) {
-    let response = plot.show(ui, build);
+) -> bool {
+    let response = plot.show(ui, move |plot_ui| {
+        if let Some(view) = show {
+            let area = plot_ui.response().rect;
+            plot_ui.set_plot_bounds(fitted(&view, area));
+        }
+        for item in items {
+            plot_ui.add_item(item);
+        }
+    });
     let painter = ui.painter_at(*response.transform.frame());
     annotations.paint(&painter, &response.transform, ui.visuals());
+    response.response.double_clicked()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_view_is_widened_or_heightened_to_the_plot_area_never_cut() {
+        let view = Bounds {
+            min: DVec2::new(0.0, 0.0),
+            max: DVec2::new(4.0, 2.0),
+        };
+        let wide = fitted(
+            &view,
+            egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(400.0, 100.0)),
+        );
+        assert_eq!((wide.min(), wide.max()), ([-2.0, 0.0], [6.0, 2.0]));
+        let tall = fitted(
+            &view,
+            egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(100.0, 100.0)),
+        );
+        assert_eq!((tall.min(), tall.max()), ([0.0, -1.0], [4.0, 3.0]));
+    }
 }

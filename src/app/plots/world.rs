@@ -7,8 +7,8 @@ use glam::DVec2;
 
 use super::annotations::Annotations;
 use super::{
-    MARKER_RADIUS, dashed, filled_shape, markers, plot_title_ui, polyline, show_with_annotations,
-    view_plot,
+    MARKER_RADIUS, ViewRequest, dashed, filled_shape, markers, plot_title_ui, polyline,
+    show_with_annotations, view_plot,
 };
 use crate::app::loaded::Loaded;
 use crate::app::palette::Palette;
@@ -24,16 +24,17 @@ fn centroid(points: &[DVec2]) -> DVec2 {
     }
 }
 
-/// The world plot for step `index`; returns whether its Fit button was clicked.
+/// The world plot for step `index`, fitted to the scene when `request` says so; returns the
+/// view the user asks for next.
 pub fn world_plot_ui(
     ui: &mut egui::Ui,
     loaded: &Loaded,
     index: usize,
     palette: &Palette,
-    fit: bool,
+    request: Option<ViewRequest>,
     show_result: bool,
-) -> bool {
-    let fit_clicked = plot_title_ui(ui, "World", "shapes A and B");
+) -> Option<ViewRequest> {
+    let asked = plot_title_ui(ui, "World", "shapes A and B", None);
     let mut notes = Annotations::default();
     let mut items: Vec<Box<dyn egui_plot::PlotItem>> = vec![
         Box::new(filled_shape("A", &loaded.outline_a, palette.shape_a, 0.25)),
@@ -45,19 +46,31 @@ pub fn world_plot_ui(
     notes.label(centre_a, "A", palette.shape_a, apart);
     notes.label(centre_b, "B", palette.shape_b, -apart);
 
-    if let Some(s) = loaded.trace.steps.get(index).and_then(|step| step.support) {
+    // At the end the result is the news: the last support point would only crowd it.
+    let support = loaded.trace.steps.get(index).and_then(|step| step.support);
+    if let Some(s) = support.filter(|_| !show_result) {
         items.push(Box::new(
             dashed(polyline("s = a − b", &[s.b, s.a], false))
                 .color(palette.support)
                 .width(1.5),
         ));
         items.push(Box::new(
-            markers("support of A", &[s.a], MarkerShape::Circle, MARKER_RADIUS + 1.5)
-                .color(palette.shape_a),
+            markers(
+                "support of A",
+                &[s.a],
+                MarkerShape::Circle,
+                MARKER_RADIUS + 1.5,
+            )
+            .color(palette.shape_a),
         ));
         items.push(Box::new(
-            markers("support of B", &[s.b], MarkerShape::Square, MARKER_RADIUS + 1.5)
-                .color(palette.shape_b),
+            markers(
+                "support of B",
+                &[s.b],
+                MarkerShape::Square,
+                MARKER_RADIUS + 1.5,
+            )
+            .color(palette.shape_b),
         ));
         let between = s.a - s.b;
         notes.label(s.a, "a", palette.shape_a, s.a - centre_a + between * 0.1);
@@ -99,20 +112,13 @@ pub fn world_plot_ui(
                 crate::geometry::left_perp(r.normal),
             );
         }
-        notes.label(r.contact_a, "contact A", palette.result, -r.normal);
-        notes.label(r.contact_b, "contact B", palette.result, r.normal);
+        // Each contact's label on the side away from the other contact.
+        let apart = r.contact_a - r.contact_b;
+        notes.label(r.contact_a, "contact A", palette.result, apart);
+        notes.label(r.contact_b, "contact B", palette.result, -apart);
     }
 
-    let plot = view_plot("world plot", &loaded.world_view, fit);
-    show_with_annotations(
-        ui,
-        plot,
-        move |plot_ui| {
-            for item in items {
-                plot_ui.add_item(item);
-            }
-        },
-        notes,
-    );
-    fit_clicked
+    let show = request.map(|_| loaded.world_view);
+    let double_clicked = show_with_annotations(ui, view_plot("world plot"), show, items, notes);
+    asked.or(double_clicked.then_some(ViewRequest::Fit))
 }

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Regenerates every PNG in screenshots/ with the program's own `gjkviz screenshot` command.
+# Needs a display: run it as
+#   xvfb-run -a -s "-screen 0 2000x1200x24" screenshots/make.sh
+# (Debian packages: xvfb xauth mesa-vulkan-drivers libxkbcommon-x11-0 libxcursor1 libxi6).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+cargo build --release --quiet
+shot() { target/release/gjkviz screenshot "$@"; }
+
+shot scenes/dyn4j-epa-example.ron --step 2 --out screenshots/gjk-step.png
+shot scenes/dyn4j-epa-example.ron --step 4 --out screenshots/epa-step.png
+shot scenes/dyn4j-epa-example.ron --step 5 --out screenshots/epa-result.png --size 1920x1080
+shot scenes/dyn4j-epa-example.ron --step 5 --out screenshots/epa-result-dark.png --dark
+shot scenes/circle-vs-circle.ron --step 30 --out screenshots/circle-late-epa-step.png
+shot scenes/separated-polygons.ron --step 0 --out screenshots/separated-result.png

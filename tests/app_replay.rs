@@ -1,0 +1,267 @@
+//! The app driven through its real UI (egui_kittest, no GPU): buttons and keys move the replay,
+//! and what the header, step panel and result panel say matches the core's trace.
+
+#![cfg(feature = "gui")]
+
+use eframe::egui;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable as _;
+use gjkviz::app::{GjkvizApp, install_fonts};
+use gjkviz::explain::phase_name;
+use gjkviz::format::{num, vec2};
+use gjkviz::scene::default_scene;
+use gjkviz::trace::{Phase, Trace};
+
+/// Seconds per harness frame.
+const STEP_DT: f32 = 0.1;
+
+fn harness(app: GjkvizApp) -> Harness<'static, GjkvizApp> {
+    let mut harness = Harness::builder()
+        .with_size([1280.0, 800.0])
+        .with_step_dt(STEP_DT)
+        .with_context_setup(install_fonts)
+        .build_ui_state(|ui, app: &mut GjkvizApp| app.ui(ui), app);
+    harness.run();
+    harness
+}
+
+fn default_app() -> Harness<'static, GjkvizApp> {
+    harness(GjkvizApp::new(None))
+}
+
+/// The header for step `index`, spelled out from the trace (not from the app's own function).
+fn expected_header(trace: &Trace, index: usize) -> String {
+    let step = &trace.steps[index];
+    let phase = phase_name(step.phase);
+    let last = trace
+        .steps
+        .iter()
+        .filter(|s| s.phase == step.phase)
+        .map(|s| s.iteration)
+        .max()
+        .unwrap();
+    let total = trace.steps.len();
+    if step.iteration == 0 {
+        format!("{phase} set-up — step {} of {total}", index + 1)
+    } else {
+        format!(
+            "{phase} iteration {} of {last} — step {} of {total}",
+            step.iteration,
+            index + 1
+        )
+    }
+}
+
+fn assert_header(harness: &Harness<'_, GjkvizApp>, index: usize) {
+    let trace = default_scene().trace();
+    let header = expected_header(&trace, index);
+    assert!(
+        harness.query_by_label(&header).is_some(),
+        "the header should read {header:?}"
+    );
+    assert_eq!(harness.state().playback().index(), index);
+}
+
+#[test]
+fn opens_on_the_worked_example_at_its_first_step() {
+    let harness = default_app();
+    assert_eq!(harness.state().scene().name, default_scene().name);
+    assert_header(&harness, 0);
+    assert_eq!(
+        harness.state().trace().steps.len(),
+        default_scene().trace().steps.len()
+    );
+}
+
+#[test]
+fn next_and_prev_buttons_move_one_step() {
+    let mut harness = default_app();
+    harness.get_by_label("Next ▶").click();
+    harness.run();
+    assert_header(&harness, 1);
+    harness.get_by_label("Next ▶").click();
+    harness.run();
+    assert_header(&harness, 2);
+    harness.get_by_label("◀ Prev").click();
+    harness.run();
+    assert_header(&harness, 1);
+}
+
+#[test]
+fn arrow_home_and_end_keys_move_the_replay() {
+    let mut harness = default_app();
+    let last = default_scene().trace().steps.len() - 1;
+    harness.key_press(egui::Key::ArrowRight);
+    harness.run();
+    assert_header(&harness, 1);
+    harness.key_press(egui::Key::ArrowLeft);
+    harness.run();
+    assert_header(&harness, 0);
+    harness.key_press(egui::Key::End);
+    harness.run();
+    assert_header(&harness, last);
+    harness.key_press(egui::Key::Home);
+    harness.run();
+    assert_header(&harness, 0);
+}
+
+#[test]
+fn first_and_last_buttons_jump_to_the_ends() {
+    let mut harness = default_app();
+    let last = default_scene().trace().steps.len() - 1;
+    harness.get_by_label("Last ⇥").click();
+    harness.run();
+    assert_header(&harness, last);
+    harness.get_by_label("⇤ First").click();
+    harness.run();
+    assert_header(&harness, 0);
+}
+
+#[test]
+fn space_plays_and_pauses() {
+    let mut harness = default_app();
+    harness.key_press(egui::Key::Space);
+    harness.step();
+    assert!(harness.state().playback().is_playing());
+    assert!(harness.query_by_label("▮▮ Pause").is_some());
+    // A second and a half of frames at the default speed of one step a second.
+    let frames = (1.5 / STEP_DT) as usize;
+    for _ in 0..frames {
+        harness.step();
+    }
+    assert_eq!(harness.state().playback().index(), 1, "one step a second");
+    harness.key_press(egui::Key::Space);
+    harness.step();
+    assert!(!harness.state().playback().is_playing());
+    for _ in 0..frames {
+        harness.step();
+    }
+    assert_eq!(harness.state().playback().index(), 1, "paused stays put");
+}
+
+#[test]
+fn last_shows_the_result_of_the_trace() {
+    let mut harness = default_app();
+    let result = default_scene().trace().result;
+    assert!(
+        harness.query_by_label("Intersecting").is_none(),
+        "the result waits for the last step"
+    );
+    assert!(harness.query_by_label(&num(result.depth)).is_none());
+    harness.get_by_label("Last ⇥").click();
+    harness.run();
+    assert!(harness.query_by_label("Intersecting").is_some());
+    for value in [
+        num(result.depth),
+        vec2(result.normal),
+        vec2(result.contact_a),
+        vec2(result.contact_b),
+    ] {
+        assert!(
+            harness.query_all_by_label(&value).next().is_some(),
+            "the result panel should show {value}"
+        );
+    }
+}
+
+#[test]
+fn the_step_panel_shows_the_numbers_of_the_trace_step() {
+    let mut harness = default_app();
+    let trace = default_scene().trace();
+    let (index, step) = trace
+        .steps
+        .iter()
+        .enumerate()
+        .find(|(_, s)| s.phase == Phase::Epa && s.closest_edge.is_some())
+        .expect("the worked example has an EPA step");
+    harness.state_mut().playback_mut().go_to(index);
+    harness.run();
+    assert_header(&harness, index);
+    let edge = step.closest_edge.unwrap();
+    let support = step.support.unwrap();
+    let check = step.check.unwrap();
+    for value in [
+        vec2(support.point),
+        vec2(support.a),
+        vec2(support.b),
+        vec2(edge.normal),
+        num(edge.distance),
+        num(check.value),
+        num(check.difference),
+    ] {
+        assert!(
+            harness.query_all_by_label(&value).next().is_some(),
+            "the numbers table should show {value}"
+        );
+    }
+    let explanation = gjkviz::explain::explain(step);
+    assert!(harness.query_by_label(&explanation).is_some());
+    assert!(
+        explanation.contains(&gjkviz::format::num_with(check.difference, 3)),
+        "the explanation quotes the gap: {explanation}"
+    );
+    let line = gjkviz::explain::pseudocode(step.phase)[gjkviz::explain::pseudocode_line(step)];
+    assert!(
+        harness.query_by_label(&format!("▶ {line}")).is_some(),
+        "the current pseudocode line is marked"
+    );
+}
+
+#[test]
+fn every_step_of_every_bundled_scene_draws_without_panicking() {
+    for (i, bundled) in gjkviz::scene::BUNDLED_SCENES.iter().enumerate() {
+        let mut harness = default_app();
+        harness.state_mut().open(gjkviz::app::Source::Bundled(i));
+        assert!(harness.state().error().is_none(), "{}", bundled.file);
+        let steps = harness.state().trace().steps.len();
+        for _ in 0..steps {
+            harness.key_press(egui::Key::ArrowRight);
+            harness.run();
+        }
+        assert!(harness.state().playback().is_last(), "{}", bundled.file);
+    }
+}
+
+#[test]
+fn a_scene_file_that_fails_to_load_shows_a_banner_and_keeps_the_last_good_scene() {
+    let dir = std::env::temp_dir().join(format!("gjkviz-app-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("broken.ron");
+    std::fs::write(
+        &bad,
+        "(\n    name: \"broken\",\n    a: (shape: Circle(radius: -1.0)),\n)\n",
+    )
+    .unwrap();
+    let harness = harness(GjkvizApp::new(Some(&bad)));
+    let error = harness.state().error().expect("a load error").to_string();
+    assert!(error.contains("broken.ron"), "{error}");
+    assert!(error.contains('^'), "the error has a caret: {error}");
+    assert!(
+        harness
+            .query_by_label_contains("could not be loaded")
+            .is_some()
+    );
+    assert!(
+        harness.query_by_label(&error).is_some(),
+        "the banner shows the error"
+    );
+    assert_eq!(harness.state().scene().name, default_scene().name);
+    assert_header(&harness, 0);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_theme_button_switches_between_light_and_dark() {
+    let mut harness = Harness::builder()
+        .with_size([1280.0, 800.0])
+        .with_theme(egui::Theme::Light)
+        .with_context_setup(install_fonts)
+        .build_ui_state(|ui, app: &mut GjkvizApp| app.ui(ui), GjkvizApp::new(None));
+    harness.run();
+    harness.get_by_label("◐ Dark theme").click();
+    harness.run();
+    assert!(harness.ctx.global_style().visuals.dark_mode);
+    harness.get_by_label("◐ Light theme").click();
+    harness.run();
+    assert!(!harness.ctx.global_style().visuals.dark_mode);
+}
