@@ -22,11 +22,20 @@ fn trace_prints_a_table_of_steps_and_the_result() {
     let out = gjkviz(&["trace", "scenes/dyn4j-epa-example.ron"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let text = stdout(&out);
-    let step_rows = text.lines().filter(|l| l.trim_start().starts_with(char::is_numeric)).count();
+    let step_rows = text
+        .lines()
+        .filter(|l| l.trim_start().starts_with(char::is_numeric))
+        .count();
     assert_eq!(step_rows, 5, "{text}");
     assert!(text.contains("(-6, 9) = (4, 11) - (10, 2)"), "{text}");
-    assert!(text.contains("intersecting: depth 0.937043, normal (0.624695, -0.780869)"), "{text}");
-    assert!(text.contains("iterations: GJK 2, distance 0, EPA 2; ended: converged"), "{text}");
+    assert!(
+        text.contains("intersecting: depth 0.937043, normal (0.624695, -0.780869)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("iterations: GJK 2, distance 0, EPA 2; ended: converged"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -74,7 +83,10 @@ fn a_broken_file_gives_one_line_with_file_line_and_column_and_exit_2() {
     assert_eq!(out.status.code(), Some(2));
     let err = stderr(&out);
     assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(err.starts_with("tests/malformed/radius-zero.ron:3:35: shape a (Circle): radius"), "{err}");
+    assert!(
+        err.starts_with("tests/malformed/radius-zero.ron:3:35: shape a (Circle): radius"),
+        "{err}"
+    );
     assert!(stdout(&out).is_empty());
 }
 
@@ -98,13 +110,24 @@ fn bad_arguments_exit_2_with_usage() {
 
 #[test]
 fn check_reports_each_file_and_fails_if_any_is_invalid() {
-    let out = gjkviz(&["check", "scenes/dyn4j-epa-example.ron", "tests/malformed/point-nan.ron"]);
+    let out = gjkviz(&[
+        "check",
+        "scenes/dyn4j-epa-example.ron",
+        "tests/malformed/point-nan.ron",
+    ]);
     assert_eq!(out.status.code(), Some(1));
     let text = stdout(&out);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 2, "{text}");
-    assert_eq!(lines[0], "scenes/dyn4j-epa-example.ron: OK (EPA worked example)");
-    assert!(lines[1].starts_with("tests/malformed/point-nan.ron:3:69: "), "{}", lines[1]);
+    assert_eq!(
+        lines[0],
+        "scenes/dyn4j-epa-example.ron: OK (EPA worked example)"
+    );
+    assert!(
+        lines[1].starts_with("tests/malformed/point-nan.ron:3:69: "),
+        "{}",
+        lines[1]
+    );
 
     let all_good: Vec<String> = std::fs::read_dir("scenes")
         .unwrap()

@@ -4,7 +4,9 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use gjkviz::scene::{BUNDLED_SCENES, Scene, SceneError, load_scene, parse_scene, save_scene, to_ron};
+use gjkviz::scene::{
+    BUNDLED_SCENES, Scene, SceneError, load_scene, parse_scene, save_scene, to_ron,
+};
 
 fn temp_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("gjkviz-{name}-{}", std::process::id()));
@@ -18,7 +20,11 @@ fn every_bundled_scene_loads_traces_saves_and_reloads_identically() {
     let dir = temp_dir("roundtrip");
     for bundled in BUNDLED_SCENES {
         let scene = parse_scene(bundled.text, bundled.file).unwrap_or_else(|e| panic!("{e}"));
-        assert!(!scene.name.is_empty() && !scene.description.is_empty(), "{}", bundled.file);
+        assert!(
+            !scene.name.is_empty() && !scene.description.is_empty(),
+            "{}",
+            bundled.file
+        );
         let trace = scene.trace();
         assert!(!trace.steps.is_empty(), "{}", bundled.file);
 
@@ -34,12 +40,13 @@ fn every_bundled_scene_loads_traces_saves_and_reloads_identically() {
 
 #[test]
 fn the_bundled_list_is_exactly_the_files_in_scenes() {
-    let mut on_disk: Vec<String> = fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("scenes"))
-        .unwrap()
-        .filter_map(|e| e.ok())
-        .map(|e| e.file_name().to_string_lossy().into_owned())
-        .filter(|n| n.ends_with(".ron"))
-        .collect();
+    let mut on_disk: Vec<String> =
+        fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("scenes"))
+            .unwrap()
+            .filter_map(|e| e.ok())
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .filter(|n| n.ends_with(".ron"))
+            .collect();
     on_disk.sort();
     let mut bundled: Vec<String> = BUNDLED_SCENES.iter().map(|b| b.file.to_string()).collect();
     bundled.sort();
@@ -89,42 +96,158 @@ fn hull_true_accepts_a_non_convex_point_list() {
 
 /// Every file in tests/malformed: where the error points and what it says.
 const MALFORMED: &[(&str, (usize, usize), &str)] = &[
-    ("box-zero-extent", (3, 45), "shape a (Box): half_extents: must be greater than 0, found 0"),
-    ("capsule-negative-length", (3, 55), "shape a (Capsule): half_length: must be 0 or more, found -1"),
-    ("ellipse-zero-radius", (3, 42), "shape a (Ellipse): radii: must be greater than 0, found 0"),
-    ("empty-file", (1, 1), "Expected opening `(` for struct `Scene`"),
-    ("initial-direction-zero", (5, 53), "settings.initial_direction: must be finite and not zero"),
-    ("max-iterations-negative", (5, 33), "Integer is out of bounds"),
-    ("max-iterations-zero", (5, 33), "settings.max_iterations: must be between 1 and 100000, found 0"),
+    (
+        "box-zero-extent",
+        (3, 45),
+        "shape a (Box): half_extents: must be greater than 0, found 0",
+    ),
+    (
+        "capsule-negative-length",
+        (3, 55),
+        "shape a (Capsule): half_length: must be 0 or more, found -1",
+    ),
+    (
+        "ellipse-zero-radius",
+        (3, 42),
+        "shape a (Ellipse): radii: must be greater than 0, found 0",
+    ),
+    (
+        "empty-file",
+        (1, 1),
+        "Expected opening `(` for struct `Scene`",
+    ),
+    (
+        "initial-direction-zero",
+        (5, 53),
+        "settings.initial_direction: must be finite and not zero",
+    ),
+    (
+        "max-iterations-negative",
+        (5, 33),
+        "Integer is out of bounds",
+    ),
+    (
+        "max-iterations-zero",
+        (5, 33),
+        "settings.max_iterations: must be between 1 and 100000, found 0",
+    ),
     ("missing-b", (4, 1), "missing field named `b` in `Scene`"),
     ("missing-comma", (3, 5), "Expected comma"),
-    ("missing-name", (4, 1), "missing field named `name` in `Scene`"),
+    (
+        "missing-name",
+        (4, 1),
+        "missing field named `name` in `Scene`",
+    ),
     ("name-not-string", (2, 10), "Expected string"),
-    ("not-ron", (1, 1), "Expected struct `Scene` but found `this`"),
-    ("point-infinite", (3, 70), "shape a (Polygon): points: must hold finite numbers, found (1, -inf) (point 1)"),
-    ("point-nan", (3, 69), "shape a (Polygon): points: must hold finite numbers, found (NaN, 1) (point 1)"),
+    (
+        "not-ron",
+        (1, 1),
+        "Expected struct `Scene` but found `this`",
+    ),
+    (
+        "point-infinite",
+        (3, 70),
+        "shape a (Polygon): points: must hold finite numbers, found (1, -inf) (point 1)",
+    ),
+    (
+        "point-nan",
+        (3, 69),
+        "shape a (Polygon): points: must hold finite numbers, found (NaN, 1) (point 1)",
+    ),
     ("point-not-a-pair", (3, 44), "Expected closing `)`"),
-    ("polygon-no-points", (3, 35), "shape a (Polygon): points: a polygon needs at least one point"),
-    ("polygon-non-convex", (3, 93), "shape a (Polygon): points: the points do not form a convex polygon"),
-    ("position-nan", (3, 43), "shape a (Point): position: must hold finite numbers, found (NaN, 0)"),
-    ("radius-infinite", (3, 35), "shape a (Circle): radius: must be a finite number, found inf"),
-    ("radius-nan", (3, 35), "shape a (Circle): radius: must be a finite number, found NaN"),
-    ("radius-negative", (4, 36), "shape b (Circle): radius: must be greater than 0, found -2"),
-    ("radius-zero", (3, 35), "shape a (Circle): radius: must be greater than 0, found 0"),
-    ("rotation-infinite", (3, 36), "shape a (Point): rotation: must be a finite number of degrees, found inf"),
+    (
+        "polygon-no-points",
+        (3, 35),
+        "shape a (Polygon): points: a polygon needs at least one point",
+    ),
+    (
+        "polygon-non-convex",
+        (3, 93),
+        "shape a (Polygon): points: the points do not form a convex polygon",
+    ),
+    (
+        "position-nan",
+        (3, 43),
+        "shape a (Point): position: must hold finite numbers, found (NaN, 0)",
+    ),
+    (
+        "radius-infinite",
+        (3, 35),
+        "shape a (Circle): radius: must be a finite number, found inf",
+    ),
+    (
+        "radius-nan",
+        (3, 35),
+        "shape a (Circle): radius: must be a finite number, found NaN",
+    ),
+    (
+        "radius-negative",
+        (4, 36),
+        "shape b (Circle): radius: must be greater than 0, found -2",
+    ),
+    (
+        "radius-zero",
+        (3, 35),
+        "shape a (Circle): radius: must be greater than 0, found 0",
+    ),
+    (
+        "rotation-infinite",
+        (3, 36),
+        "shape a (Point): rotation: must be a finite number of degrees, found inf",
+    ),
     ("rotation-text", (3, 32), "Expected float"),
-    ("tolerance-nan", (5, 30), "settings.tolerance: must be a finite number ≥ 0, found NaN"),
-    ("tolerance-negative", (5, 32), "settings.tolerance: must be a finite number ≥ 0"),
-    ("unclosed-paren", (4, 5), "Unexpected field named `b` in `Body`"),
-    ("unknown-body-field", (3, 23), "Unexpected field named `scale` in `Body`"),
-    ("unknown-edge-normal", (5, 29), "Unexpected variant named `Cross` in enum `EdgeNormal`"),
-    ("unknown-settings-field", (5, 16), "Unexpected field named `tolerence` in `Settings`"),
-    ("unknown-shape-field", (3, 36), "Unexpected field named `centre` in `Circle`"),
-    ("unknown-shape-kind", (3, 16), "Unexpected variant named `Triangle` in enum `Shape`"),
-    ("unknown-top-field", (3, 5), "Unexpected field named `colour` in `Scene`"),
+    (
+        "tolerance-nan",
+        (5, 30),
+        "settings.tolerance: must be a finite number ≥ 0, found NaN",
+    ),
+    (
+        "tolerance-negative",
+        (5, 32),
+        "settings.tolerance: must be a finite number ≥ 0",
+    ),
+    (
+        "unclosed-paren",
+        (4, 5),
+        "Unexpected field named `b` in `Body`",
+    ),
+    (
+        "unknown-body-field",
+        (3, 23),
+        "Unexpected field named `scale` in `Body`",
+    ),
+    (
+        "unknown-edge-normal",
+        (5, 29),
+        "Unexpected variant named `Cross` in enum `EdgeNormal`",
+    ),
+    (
+        "unknown-settings-field",
+        (5, 16),
+        "Unexpected field named `tolerence` in `Settings`",
+    ),
+    (
+        "unknown-shape-field",
+        (3, 36),
+        "Unexpected field named `centre` in `Circle`",
+    ),
+    (
+        "unknown-shape-kind",
+        (3, 16),
+        "Unexpected variant named `Triangle` in enum `Shape`",
+    ),
+    (
+        "unknown-top-field",
+        (3, 5),
+        "Unexpected field named `colour` in `Scene`",
+    ),
     ("unterminated-string", (2, 11), "Expected end of string"),
     ("version-not-number", (2, 13), "Expected integer"),
-    ("wrong-version", (2, 14), "unsupported scene version 2: this build reads version 1"),
+    (
+        "wrong-version",
+        (2, 14),
+        "unsupported scene version 2: this build reads version 1",
+    ),
 ];
 
 fn malformed_path(name: &str) -> PathBuf {
@@ -134,7 +257,11 @@ fn malformed_path(name: &str) -> PathBuf {
 #[test]
 fn every_malformed_file_gets_its_own_message_and_position() {
     let on_disk = fs::read_dir("tests/malformed").unwrap().count();
-    assert_eq!(on_disk, MALFORMED.len(), "every file in tests/malformed is listed");
+    assert_eq!(
+        on_disk,
+        MALFORMED.len(),
+        "every file in tests/malformed is listed"
+    );
     assert!(MALFORMED.len() >= 30);
     for &(name, position, expected) in MALFORMED {
         let path = malformed_path(name);
@@ -147,7 +274,10 @@ fn every_malformed_file_gets_its_own_message_and_position() {
         let lines: Vec<&str> = caret.lines().collect();
         if let [_, quoted, marker] = lines[..] {
             assert_eq!(marker.find('^'), Some(4 + position.1 - 1), "{name}");
-            assert_eq!(quoted.trim_start(), err.source_line.as_deref().unwrap().trim_start());
+            assert_eq!(
+                quoted.trim_start(),
+                err.source_line.as_deref().unwrap().trim_start()
+            );
         } else if !err.source_line.as_deref().unwrap_or("").is_empty() {
             panic!("{name}: no caret in {caret}");
         }
@@ -158,7 +288,11 @@ fn every_malformed_file_gets_its_own_message_and_position() {
 fn a_missing_file_names_the_file() {
     let err = load_scene(Path::new("tests/no-such-scene.ron")).unwrap_err();
     assert_eq!(err.position, None);
-    assert!(err.to_string().starts_with("tests/no-such-scene.ron: cannot read the file"), "{err}");
+    assert!(
+        err.to_string()
+            .starts_with("tests/no-such-scene.ron: cannot read the file"),
+        "{err}"
+    );
 }
 
 fn sample_scene() -> Scene {
@@ -170,7 +304,10 @@ fn saving_into_a_vanished_directory_fails_cleanly() {
     let dir = temp_dir("vanished");
     fs::remove_dir_all(&dir).unwrap();
     let err = save_scene(&sample_scene(), &dir.join("scene.ron")).unwrap_err();
-    assert!(err.message.contains("cannot create a temporary file"), "{err}");
+    assert!(
+        err.message.contains("cannot create a temporary file"),
+        "{err}"
+    );
     assert!(!dir.exists());
 }
 
@@ -219,6 +356,9 @@ fn saving_into_a_read_only_directory_keeps_the_old_file() {
         return;
     }
     let err = result.unwrap_err();
-    assert!(err.message.contains("cannot create a temporary file"), "{err}");
+    assert!(
+        err.message.contains("cannot create a temporary file"),
+        "{err}"
+    );
     assert_eq!(fs::read_to_string(&path).unwrap(), "old contents");
 }
