@@ -201,7 +201,7 @@ fn write_table(trace: &Trace, out: &mut dyn Write) -> std::io::Result<()> {
             out,
             "{:>4}  {:<8} {:>4}  {:<19} {:<24} {:<40} {}",
             i + 1,
-            snake_name(&step.phase),
+            phase_label(step),
             step.iteration,
             snake_name(&step.event),
             step.direction.map(vec2).unwrap_or_default(),
@@ -255,6 +255,16 @@ fn write_table(trace: &Trace, out: &mut dyn Write) -> std::io::Result<()> {
         r.epa_iterations,
         snake_name(&r.termination)
     )
+}
+
+/// The phase, marked when the step ran on the core shapes.
+fn phase_label(step: &Step) -> String {
+    let phase = snake_name(&step.phase);
+    if step.on_cores {
+        format!("{phase}*")
+    } else {
+        phase
+    }
 }
 
 /// A unit enum variant by the name the JSON output gives it, e.g. `enclosed_origin`.

@@ -17,6 +17,8 @@ pub fn phase_name(phase: Phase) -> &'static str {
         Phase::Gjk => "GJK",
         Phase::Distance => "Distance",
         Phase::Epa => "EPA",
+        Phase::Sampling => "Sampling",
+        Phase::CoreShapes => "Core shapes",
     }
 }
 
@@ -39,6 +41,13 @@ pub fn title(step: &Step) -> &'static str {
         (_, Event::MaxIterations) => "Iteration limit reached",
         (_, Event::FlatDifference) => "A − B has no area",
         (_, Event::NoUsableNormal) => "No edge has a usable normal",
+        (_, Event::SampledDirection) if step.check.is_some_and(|c| c.passed) => {
+            "New smallest depth"
+        }
+        (_, Event::SampledDirection) => "Direction sampled",
+        (_, Event::CoreDepth) => "Depth from the cores' distance",
+        (_, Event::CoresOverlap) => "The cores overlap: EPA takes over",
+        (_, Event::NoCore) => "No core for this margin: EPA takes over",
     }
 }
 
@@ -114,7 +123,15 @@ pub fn explain(step: &Step) -> String {
         Phase::Gjk => explain_gjk(step),
         Phase::Distance => explain_distance(step),
         Phase::Epa => explain_epa(step),
+        Phase::Sampling => explain_sampling(step),
+        Phase::CoreShapes => explain_core_shapes(step),
     };
+    if step.on_cores {
+        text.insert_str(
+            0,
+            "On the core shapes (A and B shrunk by the margin), the same algorithm: ",
+        );
+    }
     if !step.removed.is_empty() && step.phase != Phase::Gjk {
         text.push_str(&format!(
             " Dropped from the simplex: {} (the closest point does not need them).",
@@ -306,6 +323,65 @@ fn explain_epa(step: &Step) -> String {
     }
 }
 
+fn explain_sampling(step: &Step) -> String {
+    let (Some(d), Some(s), Some(c)) = (step.direction, step.support, step.check) else {
+        return generic(step);
+    };
+    let verdict = if !c.reference.is_finite() {
+        "It is the first direction tried, so it is the best so far.".to_string()
+    } else if c.passed {
+        format!(
+            "That is less than the best so far, {}, so this direction becomes the candidate \
+             normal.",
+            n(c.reference)
+        )
+    } else {
+        format!(
+            "That is not less than the best so far, {}, which stays.",
+            n(c.reference)
+        )
+    };
+    format!(
+        "Sampling measures how deep the origin lies inside A − B along direction u = {}: the \
+         support point s = {} lies s · u = {} from the origin, so moving B by {} along u would \
+         separate the shapes. {verdict} The depth is the smallest over all sampled directions.",
+        v(d),
+        v(s.point),
+        n(c.value),
+        n(c.value)
+    )
+}
+
+fn explain_core_shapes(step: &Step) -> String {
+    match (step.event, step.check) {
+        (Event::CoreDepth, Some(c)) => format!(
+            "The cores are {} apart. Both shapes were shrunk by the margin, so together they \
+             gave up {}; the shapes themselves overlap by {} − {} = {} along n = {}.",
+            n(c.reference),
+            n(c.value),
+            n(c.value),
+            n(c.reference),
+            n(c.difference),
+            step.direction.map(v).unwrap_or_default()
+        ),
+        (Event::CoresOverlap, Some(c)) => format!(
+            "Even shrunk by the margin m = {} each ({} in all), the shapes still overlap, so \
+             the distance between the cores says nothing about the depth. The margin is too \
+             small for this overlap; EPA finds the depth instead.",
+            n(c.value / 2.0),
+            n(c.difference)
+        ),
+        (Event::NoCore, Some(c)) => format!(
+            "At least one shape has no core for the margin m = {}: it is thinner than 2m = {}, \
+             or it is an ellipse, whose shrunk shape this method does not build. EPA finds the \
+             depth instead.",
+            n(c.value / 2.0),
+            n(c.value)
+        ),
+        _ => generic(step),
+    }
+}
+
 /// For an event a phase does not produce: still say something true.
 fn generic(step: &Step) -> String {
     format!(
@@ -362,8 +438,17 @@ pub fn numbers(step: &Step) -> Vec<Row> {
                 row("lower bound s · v / |v|", num(c.reference));
                 row("gap |v| − bound", num(c.difference));
             }
+            CheckKind::SampledDepth => {
+                row("depth along u: s · u", num(c.value));
+                row("best so far", num(c.reference));
+            }
+            CheckKind::CoreGap => {
+                row("margins 2m", num(c.value));
+                row("core distance", num(c.reference));
+                row("depth 2m − distance", num(c.difference));
+            }
         }
-        if c.kind != CheckKind::PassesOrigin {
+        if matches!(c.kind, CheckKind::EdgeGap | CheckKind::DualityGap) {
             row("tolerance", num(c.tolerance));
         }
         row(
@@ -397,6 +482,8 @@ pub fn pseudocode(phase: Phase) -> &'static [&'static str] {
         Phase::Gjk => GJK_CODE,
         Phase::Distance => DISTANCE_CODE,
         Phase::Epa => EPA_CODE,
+        Phase::Sampling => SAMPLING_CODE,
+        Phase::CoreShapes => CORE_SHAPES_CODE,
     }
 }
 
@@ -447,6 +534,25 @@ const EPA_CODE: &[&str] = &[
     "  return best edge (iteration limit)",
 ];
 
+const SAMPLING_CODE: &[&str] = &[
+    "sample(A, B, N):",
+    "  U ← N even directions, A's edge normals,",
+    "      B's reversed edge normals, centre to centre",
+    "  for u in U:",
+    "    s ← support(u)",
+    "    if s · u < best: best ← s · u, n ← u",
+    "  return depth best, normal n",
+];
+
+const CORE_SHAPES_CODE: &[&str] = &[
+    "core_shapes(A, B, m):",
+    "  A', B' ← A and B shrunk by m",
+    "  if no core: return epa(A, B)",
+    "  run gjk, distance on A', B'",
+    "  if the cores overlap: return epa(A, B)",
+    "  return depth 2m − distance(A', B')",
+];
+
 /// The index in [`pseudocode`] of the line the step carried out.
 pub fn pseudocode_line(step: &Step) -> usize {
     match (step.phase, step.event) {
@@ -473,6 +579,10 @@ pub fn pseudocode_line(step: &Step) -> usize {
         (Phase::Epa, Event::Expanded) => 11,
         (Phase::Epa, Event::MaxIterations) => 12,
         (Phase::Epa, _) => 4,
+        (Phase::Sampling, _) => 5,
+        (Phase::CoreShapes, Event::NoCore) => 2,
+        (Phase::CoreShapes, Event::CoresOverlap) => 4,
+        (Phase::CoreShapes, _) => 5,
     }
 }
 

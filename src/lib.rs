@@ -34,11 +34,13 @@ pub mod explain;
 pub mod format;
 pub mod geometry;
 pub mod scene;
+pub mod sweep;
 pub mod trace;
 
 #[cfg(feature = "gui")]
 pub mod app;
 
 pub use algorithm::{
-    EdgeNormal, InitialDirection, Outcome, Settings, Termination, query, run, trace,
+    EdgeNormal, InitialDirection, Outcome, PenetrationMethod, Settings, Termination, query, run,
+    trace,
 };

@@ -31,6 +31,10 @@ pub enum Phase {
     Distance,
     /// Expanding polytope: depth and normal of two overlapping shapes.
     Epa,
+    /// Direction sampling, the alternative to EPA: the smallest depth over many directions.
+    Sampling,
+    /// Core shapes, the other alternative: depth from the distance between shrunk shapes.
+    CoreShapes,
 }
 
 /// An edge of the EPA polytope (or the closest edge of a GJK simplex).
@@ -75,6 +79,12 @@ pub enum CheckKind {
     /// Distance: `|v|` against the lower bound `support · v / |v|`. Passes (the distance is known
     /// to within the tolerance) when the difference is at most the tolerance.
     DualityGap,
+    /// Sampling: `support · direction`, the depth of A − B along the direction, against the
+    /// smallest depth so far. Passes when it is smaller: the direction is the new best.
+    SampledDepth,
+    /// Core shapes: the two margins (value) against the distance between the cores
+    /// (reference); the difference is the depth. Passes when the depth is not negative.
+    CoreGap,
 }
 
 /// What the algorithm decided in a step, and why.
@@ -109,6 +119,14 @@ pub enum Event {
     FlatDifference,
     /// EPA with triple-product normals: no edge has a usable normal (the origin lies on them).
     NoUsableNormal,
+    /// Sampling: the depth of A − B along one more direction was measured.
+    SampledDirection,
+    /// Core shapes: the depth is the margins minus the distance between the cores.
+    CoreDepth,
+    /// Core shapes: the cores still overlap, so the margin was too small; EPA takes over.
+    CoresOverlap,
+    /// Core shapes: a shape has no core for this margin (too thin, or an ellipse); EPA takes over.
+    NoCore,
 }
 
 /// One step of a run: the state after it and the numbers that led to it.
@@ -135,6 +153,9 @@ pub struct Step {
     pub next_direction: Option<DVec2>,
     pub check: Option<Check>,
     pub event: Event,
+    /// The step ran on the core shapes (both shapes shrunk by the margin), so its simplex lives
+    /// in core(A) − core(B), not in A − B.
+    pub on_cores: bool,
 }
 
 impl Step {
@@ -153,6 +174,7 @@ impl Step {
             next_direction: None,
             check: None,
             event,
+            on_cores: false,
         }
     }
 }
@@ -170,6 +192,19 @@ pub struct NoTrace;
 impl Recorder for NoTrace {
     #[inline(always)]
     fn record(&mut self, _make: impl FnOnce() -> Step) {}
+}
+
+/// Passes steps on to another recorder marked as run on the core shapes.
+pub struct OnCores<'a, R: Recorder>(pub &'a mut R);
+
+impl<R: Recorder> Recorder for OnCores<'_, R> {
+    #[inline(always)]
+    fn record(&mut self, make: impl FnOnce() -> Step) {
+        self.0.record(|| Step {
+            on_cores: true,
+            ..make()
+        });
+    }
 }
 
 impl Recorder for Vec<Step> {

@@ -117,6 +117,22 @@ fn all_traces() -> Vec<(String, Trace)> {
     ] {
         traces.push((name.to_string(), t));
     }
+    // The alternatives to EPA: sampling, and core shapes that separate, overlap or do not exist.
+    let method = |penetration| Settings {
+        penetration,
+        ..default
+    };
+    let sampling = method(gjkviz::PenetrationMethod::Sampling { directions: 8 });
+    let margin = |m| method(gjkviz::PenetrationMethod::CoreShapes { margin: m });
+    for (name, t) in [
+        ("sampling, boxes", boxes(DVec2::new(1.5, 0.5), sampling)),
+        ("sampling, circles", circles(DVec2::new(2.0, 0.5), sampling)),
+        ("cores apart", circles(DVec2::new(3.0, 0.0), margin(0.5))),
+        ("cores overlap", boxes(DVec2::new(1.5, 0.5), margin(0.05))),
+        ("no core", boxes(DVec2::new(1.5, 0.5), margin(1.5))),
+    ] {
+        traces.push((name.to_string(), t));
+    }
     traces
 }
 
@@ -154,6 +170,10 @@ fn expected_in_line(phase: Phase, event: Event) -> &'static str {
         (Phase::Epa, Event::FlatDifference) => "no area",
         (Phase::Epa, Event::NoUsableNormal) => "no edge has a normal",
         (Phase::Epa, Event::MaxIterations) => "iteration limit",
+        (Phase::Sampling, Event::SampledDirection) => "s · u",
+        (Phase::CoreShapes, Event::CoreDepth) => "2m",
+        (Phase::CoreShapes, Event::CoresOverlap) => "overlap",
+        (Phase::CoreShapes, Event::NoCore) => "no core",
         (phase, event) => panic!("unexpected step kind {phase:?} {event:?}"),
     }
 }
@@ -208,6 +228,10 @@ fn every_kind_of_step_is_explained_with_its_numbers_and_a_pseudocode_line() {
         "Epa MaxIterations",
         "Epa CompletedTriangle",
         "Epa FlatDifference",
+        "Sampling SampledDirection",
+        "CoreShapes CoreDepth",
+        "CoreShapes CoresOverlap",
+        "CoreShapes NoCore",
     ] {
         assert!(
             kinds.contains(kind),

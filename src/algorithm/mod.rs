@@ -5,14 +5,16 @@
 //! the final feature into contact points.
 
 mod contact;
+mod core_shapes;
 mod distance;
 mod epa;
 mod gjk;
+mod sampling;
 mod settings;
 mod simplex;
 
 pub use contact::{Outcome, Termination};
-pub use settings::{EdgeNormal, InitialDirection, Settings, SettingsError};
+pub use settings::{EdgeNormal, InitialDirection, PenetrationMethod, Settings, SettingsError};
 
 use crate::geometry::SupportMap;
 use crate::trace::{NoTrace, Recorder, Trace};
@@ -42,7 +44,16 @@ where
             }
         }
     };
-    let penetration = epa::penetration(a, b, settings, overlap_simplex, recorder);
+    let penetration = match settings.penetration {
+        PenetrationMethod::Epa => epa::penetration(a, b, settings, overlap_simplex, recorder),
+        PenetrationMethod::Sampling { directions } => {
+            sampling::penetration(a, b, directions, recorder)
+        }
+        PenetrationMethod::CoreShapes { margin } => {
+            core_shapes::penetration(a, b, settings, margin, recorder)
+                .unwrap_or_else(|| epa::penetration(a, b, settings, overlap_simplex, recorder))
+        }
+    };
     counts.epa = penetration.iterations;
     Outcome::overlapping(&penetration, counts)
 }

@@ -55,6 +55,8 @@ impl Palette {
             Phase::Gjk => ((124, 58, 237), (167, 139, 250)),
             Phase::Distance => ((8, 145, 178), (34, 211, 238)),
             Phase::Epa => ((234, 88, 12), (251, 146, 60)),
+            Phase::Sampling => ((190, 24, 93), (244, 114, 182)),
+            Phase::CoreShapes => ((77, 124, 15), (163, 230, 53)),
         };
         let (r, g, b) = if self.dark { dark } else { light };
         Color32::from_rgb(r, g, b)

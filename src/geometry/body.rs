@@ -3,6 +3,7 @@
 use glam::DVec2;
 
 use super::minkowski::sampled_outline;
+use super::right_perp;
 use super::shape::{Body, Shape};
 use super::support::{Support, SupportMap, extreme_vertex};
 
@@ -118,6 +119,19 @@ impl SupportMap for ConvexBody {
                     vertex: None,
                 }
             }
+        }
+    }
+
+    fn core(&self, margin: f64) -> Option<ConvexBody> {
+        self.eroded(margin)
+    }
+
+    fn face_normals(&self) -> Vec<DVec2> {
+        match self {
+            ConvexBody::Rounded { core, .. } if core.len() >= 2 => (0..core.len())
+                .filter_map(|i| right_perp(core[(i + 1) % core.len()] - core[i]).try_normalize())
+                .collect(),
+            _ => Vec::new(),
         }
     }
 

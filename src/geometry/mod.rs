@@ -4,6 +4,7 @@
 //! then placed in the world once ([`ConvexBody`]) so that support queries never transform again.
 
 mod body;
+mod erode;
 mod hull;
 mod minkowski;
 mod shape;
@@ -13,7 +14,9 @@ pub use body::ConvexBody;
 pub use hull::{convex_hull, is_convex};
 pub use minkowski::{minkowski_difference_outline, polygon_minkowski_difference};
 pub use shape::{Body, Shape, ShapeError};
-pub use support::{Support, SupportMap, extreme_vertex, extreme_vertex_linear};
+pub use support::{
+    Support, SupportMap, extreme_vertex, extreme_vertex_binary, extreme_vertex_linear,
+};
 
 use glam::DVec2;
 

@@ -4,6 +4,8 @@
 
 use glam::DVec2;
 
+use super::body::ConvexBody;
+
 use super::{cross, right_perp};
 
 /// The farthest point of a shape along a direction, and the polygon vertex it is, if it is one.
@@ -21,13 +23,28 @@ pub trait SupportMap {
 
     /// A point inside the shape, used to aim the first search direction.
     fn centre(&self) -> DVec2;
+
+    /// Outward unit normals of the shape's straight sides, if it has any. Penetration by
+    /// direction sampling tries them, which makes it exact for polygon pairs.
+    fn face_normals(&self) -> Vec<DVec2> {
+        Vec::new()
+    }
+
+    /// The shape shrunk by `margin` on every side, for the core-shape method; None when the
+    /// shape has no such core.
+    fn core(&self, _margin: f64) -> Option<ConvexBody> {
+        None
+    }
 }
 
-/// Below this many vertices a plain scan beats the binary search (measured in `benches/`).
+/// Up to this many vertices a plain scan beats the binary search: the scan is a short branch-free
+/// loop, the search pays for mispredicted branches at every halving. Measured in
+/// `benches/versus_parry.rs` (group `extreme-vertex-*`, see BENCHMARKS.md).
 const LINEAR_SCAN_MAX_VERTICES: usize = 16;
 
-/// Index of the vertex of a convex counter-clockwise polygon that is farthest along `direction`.
-/// O(log n) for large polygons.
+/// Index of the vertex of a convex counter-clockwise polygon that is farthest along `direction`,
+/// the first one on ties (as [`extreme_vertex_linear`] picks it). O(log n) for large polygons.
+#[inline]
 pub fn extreme_vertex(vertices: &[DVec2], direction: DVec2) -> usize {
     if vertices.len() <= LINEAR_SCAN_MAX_VERTICES {
         extreme_vertex_linear(vertices, direction)
@@ -37,6 +54,7 @@ pub fn extreme_vertex(vertices: &[DVec2], direction: DVec2) -> usize {
 }
 
 /// Index of the vertex farthest along `direction`, by scanning them all (first one on ties).
+#[inline]
 pub fn extreme_vertex_linear(vertices: &[DVec2], direction: DVec2) -> usize {
     let mut best = 0;
     let mut best_dot = vertices[0].dot(direction);
@@ -50,68 +68,109 @@ pub fn extreme_vertex_linear(vertices: &[DVec2], direction: DVec2) -> usize {
     best
 }
 
-/// The outward edge normals of a counter-clockwise convex polygon turn monotonically around the
-/// circle, so the vertex whose two adjacent normals bracket `direction` is found by bisecting on
-/// the angle each normal makes with the first one. Rounding in the angle keys can put the answer
-/// a vertex off, so a short hill climb finishes the job: on a convex polygon a local maximum of
-/// the dot product is the global one.
-fn extreme_vertex_binary(vertices: &[DVec2], direction: DVec2) -> usize {
+/// The same vertex as [`extreme_vertex_linear`] in O(log n), for a convex counter-clockwise
+/// polygon without repeated vertices.
+///
+/// The outward edge normals turn counter-clockwise around the circle, so the extreme vertex is
+/// the start of the first edge whose normal is at least as far round (from edge 0's normal) as
+/// `direction`: a bisection on exact angle comparisons. Rounding in the normals can put it a
+/// vertex off where two vertices nearly tie, so a hill climb finishes the job (on a convex
+/// polygon a local maximum of the dot product is the global one), and ties go to the lowest
+/// index like the scan's.
+pub fn extreme_vertex_binary(vertices: &[DVec2], direction: DVec2) -> usize {
     let n = vertices.len();
-    let normal = |i: usize| right_perp(vertices[(i + 1) % n] - vertices[i]);
+    if n < 3 {
+        return extreme_vertex_linear(vertices, direction);
+    }
+    let normal = |i: usize| right_perp(vertices[next(i, n)] - vertices[i]);
     let reference = normal(0);
-    let target = pseudo_angle(reference, direction);
-    // Normals 0..n have increasing keys in [0, 4); find the first edge whose key reaches the
-    // target: its start vertex is the extreme one (edge n−1's end wraps to vertex 0).
-    let (mut lo, mut hi) = (0usize, n);
+    let target = Turn::from(reference, direction);
+    let (mut lo, mut hi) = (0, n);
     while lo < hi {
         let mid = (lo + hi) / 2;
-        if pseudo_angle(reference, normal(mid)) < target {
+        if Turn::from(reference, normal(mid)).is_before(target) {
             lo = mid + 1;
         } else {
             hi = mid;
         }
     }
-    hill_climb(vertices, direction, lo % n)
+    hill_climb(vertices, direction, if lo == n { 0 } else { lo })
 }
 
-/// Walks to a neighbour while it is farther along `direction`; bounded by the vertex count.
+/// The index after `i` on a closed loop of `n`, without the division of `%`.
+#[inline]
+fn next(i: usize, n: usize) -> usize {
+    if i + 1 == n { 0 } else { i + 1 }
+}
+
+#[inline]
+fn prev(i: usize, n: usize) -> usize {
+    if i == 0 { n - 1 } else { i - 1 }
+}
+
+/// Walks to a neighbour while it is farther along `direction`, then to the lowest index among
+/// the vertices tied with the one reached; bounded by the vertex count.
 fn hill_climb(vertices: &[DVec2], direction: DVec2, start: usize) -> usize {
     let n = vertices.len();
+    let dot = |i: usize| vertices[i].dot(direction);
     let mut best = start;
-    let mut best_dot = vertices[best].dot(direction);
+    let mut best_dot = dot(best);
     for _ in 0..n {
-        let next = (best + 1) % n;
-        let prev = (best + n - 1) % n;
-        let (dn, dp) = (vertices[next].dot(direction), vertices[prev].dot(direction));
+        let (dn, dp) = (dot(next(best, n)), dot(prev(best, n)));
         if dn > best_dot && dn >= dp {
-            best = next;
+            best = next(best, n);
             best_dot = dn;
         } else if dp > best_dot {
-            best = prev;
+            best = prev(best, n);
             best_dot = dp;
         } else {
             break;
         }
     }
-    best
+    // Tied vertices are neighbours on a convex polygon (at most two without collinear points).
+    let mut first = best;
+    let (mut back, mut ahead) = (prev(best, n), next(best, n));
+    for _ in 1..n {
+        if back != best && dot(back) == best_dot {
+            first = first.min(back);
+            back = prev(back, n);
+        } else if ahead != best && dot(ahead) == best_dot {
+            first = first.min(ahead);
+            ahead = next(ahead, n);
+        } else {
+            break;
+        }
+    }
+    first
 }
 
-/// A number in [0, 4) that grows with the counter-clockwise angle from `reference` to `v`
-/// (the "diamond angle": exact comparisons, no trigonometry).
-fn pseudo_angle(reference: DVec2, v: DVec2) -> f64 {
-    let x = reference.dot(v);
-    let y = cross(reference, v);
-    let key = if y >= 0.0 {
-        if x >= 0.0 {
-            y / (x + y)
-        } else {
-            1.0 - x / (-x + y)
+/// The counter-clockwise angle from a reference vector to another, kept as the half turn it
+/// falls in ([0, π) or [π, 2π)) and the vector itself, so that two angles compare exactly with
+/// one cross product and no trigonometry or division.
+#[derive(Clone, Copy)]
+struct Turn {
+    second_half: bool,
+    v: DVec2,
+}
+
+impl Turn {
+    #[inline]
+    fn from(reference: DVec2, v: DVec2) -> Self {
+        let side = cross(reference, v);
+        Turn {
+            second_half: side < 0.0 || (side == 0.0 && reference.dot(v) < 0.0),
+            v,
         }
-    } else if x <= 0.0 {
-        2.0 - y / (-x - y)
-    } else {
-        3.0 + x / (x - y)
-    };
-    // v parallel to reference gives 0/0 only when v is zero; treat that as angle 0.
-    if key.is_nan() { 0.0 } else { key }
+    }
+
+    /// Whether this angle is smaller than `other`'s.
+    #[inline]
+    fn is_before(self, other: Turn) -> bool {
+        if self.second_half != other.second_half {
+            !self.second_half
+        } else {
+            // Within one half turn the angle between the two is below π.
+            cross(self.v, other.v) > 0.0
+        }
+    }
 }

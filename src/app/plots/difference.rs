@@ -308,6 +308,39 @@ fn check_items(
                 crate::geometry::left_perp(d),
             );
         }
+        CheckKind::SampledDepth => {
+            let Some(u) = step.direction.and_then(|d| d.try_normalize()) else {
+                return;
+            };
+            // The supporting line of A − B across u: the origin lies s · u inside it.
+            let along = crate::geometry::left_perp(u) * scale * 0.2;
+            items.push(Box::new(
+                dashed(polyline(
+                    "supporting line",
+                    &[s.point - along, s.point + along],
+                    false,
+                ))
+                .color(colour)
+                .width(1.5),
+            ));
+            items.push(Box::new(
+                dashed(polyline(
+                    "depth along u",
+                    &[DVec2::ZERO, u * check.value],
+                    false,
+                ))
+                .color(colour)
+                .width(2.0),
+            ));
+            notes.label(
+                u * check.value * 0.5,
+                format!("s · u = {}", num_with(check.value, PLOT_DECIMALS)),
+                colour,
+                crate::geometry::left_perp(u),
+            );
+        }
+        // The core-shape result has no geometry in A − B of its own: the world plot shows it.
+        CheckKind::CoreGap => {}
         CheckKind::DualityGap => {
             let Some(v) = step.closest_point else {
                 return;

@@ -1,0 +1,108 @@
+//! Sweeps: move B step by step from deep overlap to clear separation (or turn it) and record the
+//! answer at every pose, so that a jump in depth or normal that the motion cannot explain stands
+//! out. This is how a "kissing contact" bug shows itself.
+
+use glam::DVec2;
+use serde::Serialize;
+
+use crate::algorithm::{Termination, query};
+use crate::scene::Scene;
+
+/// How B moves during a sweep.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Motion {
+    /// B's position moves by `offset · direction`; `direction` should be a unit vector.
+    Translate { direction: DVec2 },
+    /// B turns by `offset` degrees about its position.
+    Rotate,
+}
+
+/// A sweep: B's motion and the offsets it runs through.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Sweep {
+    pub motion: Motion,
+    pub from: f64,
+    pub to: f64,
+    /// At least 2.
+    pub samples: usize,
+}
+
+/// Most samples a sweep takes: each is a full query.
+pub const SWEEP_SAMPLES_MAX: usize = 100_000;
+
+/// The answer at one pose of a sweep.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct SweepSample {
+    pub offset: f64,
+    /// Distance when apart, minus the depth when overlapping.
+    pub signed_distance: f64,
+    /// The normal's angle in degrees, in (−180, 180].
+    pub normal_angle: f64,
+    pub gjk_iterations: u32,
+    pub distance_iterations: u32,
+    pub epa_iterations: u32,
+    pub termination: Termination,
+    /// The signed distance changed more since the previous sample than the motion allows:
+    /// moving B by δ changes it by at most |δ| (turning B by θ radians, by at most θ times the
+    /// farthest point of B from its pivot). Such a jump is the algorithm's, not the geometry's.
+    pub jump: bool,
+}
+
+/// Slack on the jump test for the algorithm's own tolerance and rounding, in scene units:
+/// twice the tolerance (once per sample) plus this relative part of the shapes' size.
+const JUMP_RELATIVE_SLACK: f64 = 1e-9;
+
+/// Runs the scene's algorithm at every pose of the sweep.
+pub fn sweep(scene: &Scene, sweep: &Sweep) -> Vec<SweepSample> {
+    let samples = sweep.samples.clamp(2, SWEEP_SAMPLES_MAX);
+    let (a, _) = scene.bodies();
+    let reach = farthest_from_pivot(scene);
+    let size = reach.max(1.0) + scene.a.position.length() + scene.b.position.length();
+    let slack = 2.0 * scene.settings.tolerance + JUMP_RELATIVE_SLACK * size;
+    let mut out: Vec<SweepSample> = Vec::with_capacity(samples);
+    for k in 0..samples {
+        let offset = sweep.from + (sweep.to - sweep.from) * k as f64 / (samples - 1) as f64;
+        let mut b = scene.b.clone();
+        match sweep.motion {
+            Motion::Translate { direction } => b.position += direction * offset,
+            Motion::Rotate => b.rotation += offset,
+        }
+        let b = crate::geometry::ConvexBody::new(&b);
+        let r = query(&a, &b, &scene.settings);
+        let signed_distance = if r.intersecting { -r.depth } else { r.distance };
+        let jump = out.last().is_some_and(|prev| {
+            let moved = (offset - prev.offset).abs();
+            let allowed = match sweep.motion {
+                Motion::Translate { direction } => moved * direction.length(),
+                Motion::Rotate => moved.to_radians() * reach,
+            };
+            (signed_distance - prev.signed_distance).abs() > allowed + slack
+        });
+        out.push(SweepSample {
+            offset,
+            signed_distance,
+            normal_angle: r.normal.y.atan2(r.normal.x).to_degrees(),
+            gjk_iterations: r.gjk_iterations,
+            distance_iterations: r.distance_iterations,
+            epa_iterations: r.epa_iterations,
+            termination: r.termination,
+            jump,
+        });
+    }
+    out
+}
+
+/// A curved outline's vertices lie on the boundary but can miss its farthest point by the chord
+/// sag (about 2e-5 of the radius); this relative margin keeps the bound an upper bound.
+const OUTLINE_SAG_MARGIN: f64 = 1e-4;
+
+/// How far B's farthest point lies from B's position, its pivot when it turns.
+fn farthest_from_pivot(scene: &Scene) -> f64 {
+    let (_, b) = scene.bodies();
+    let pivot = scene.b.position;
+    b.outline()
+        .iter()
+        .map(|p| (*p - pivot).length())
+        .fold(0.0, f64::max)
+        * (1.0 + OUTLINE_SAG_MARGIN)
+}
