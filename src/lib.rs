@@ -30,6 +30,8 @@
 
 pub mod algorithm;
 pub mod cli;
+pub mod compare;
+pub mod edit;
 pub mod explain;
 pub mod format;
 pub mod geometry;

@@ -208,6 +208,12 @@ impl Body {
         self.position + self.axis().rotate(local)
     }
 
+    /// World-to-local transform of a point: the inverse of [`Body::to_world`].
+    pub fn to_local(&self, world: DVec2) -> DVec2 {
+        let axis = self.axis();
+        DVec2::new(axis.x, -axis.y).rotate(world - self.position)
+    }
+
     /// The body's local x axis in world space (unit length).
     pub fn axis(&self) -> DVec2 {
         DVec2::from_angle(self.rotation.to_radians())
