@@ -14,7 +14,9 @@ mod settings;
 mod simplex;
 
 pub use contact::{Outcome, Termination};
-pub use settings::{EdgeNormal, InitialDirection, PenetrationMethod, Settings, SettingsError};
+pub use settings::{
+    EdgeNormal, InitialDirection, MAX_ITERATIONS_LIMIT, PenetrationMethod, Settings, SettingsError,
+};
 
 use crate::geometry::SupportMap;
 use crate::trace::{NoTrace, Recorder, Trace};

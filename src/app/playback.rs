@@ -1,5 +1,7 @@
 //! Where the replay stands: the current step and the play clock. Free of egui so it tests plainly.
 
+use crate::trace::Trace;
+
 /// Slowest and fastest playing speeds, in steps per second.
 pub const SPEED_RANGE: std::ops::RangeInclusive<f32> = 0.25..=8.0;
 /// The speed a new replay plays at: slow enough to read the plots between steps.
@@ -53,6 +55,13 @@ impl Playback {
 
     pub fn speed(&self) -> f32 {
         self.speed
+    }
+
+    /// The same replay over a re-run trace of `len` steps, standing at `index`; the speed is
+    /// kept, playing stops.
+    pub fn retarget(&mut self, len: usize, index: usize) {
+        self.len = len.max(1);
+        self.go_to(index);
     }
 
     pub fn set_speed(&mut self, speed: f32) {
@@ -120,9 +129,137 @@ impl Playback {
     }
 }
 
+/// Where to stand in `new`, a re-run of `old` (the scene or its settings changed), when the
+/// replay stood at step `index` of `old`:
+/// - at the last step if it stood at the last one: the result is what the user watches there;
+/// - else at the step of the same phase and iteration;
+/// - else at the last iteration of that phase before it (or its first, if all come later);
+/// - else, the phase being gone, at the same step number, as far as the new trace reaches.
+pub fn relocate(old: &Trace, index: usize, new: &Trace) -> usize {
+    let last = new.steps.len().saturating_sub(1);
+    let Some(was) = old.steps.get(index) else {
+        return index.min(last);
+    };
+    if index + 1 == old.steps.len() {
+        return last;
+    }
+    let same_phase = || {
+        new.steps
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.phase == was.phase)
+    };
+    same_phase()
+        .filter(|(_, s)| s.iteration <= was.iteration)
+        .max_by_key(|(_, s)| s.iteration)
+        .or_else(|| same_phase().min_by_key(|(_, s)| s.iteration))
+        .map_or(index.min(last), |(i, _)| i)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::trace::{Event, Phase, Step};
+
+    /// A trace whose steps have these phases and iterations; nothing else in it matters here.
+    fn trace_of(steps: &[(Phase, u32)]) -> Trace {
+        Trace {
+            steps: steps
+                .iter()
+                .map(|&(phase, iteration)| Step::new(phase, iteration, &[], Event::FirstSupport))
+                .collect(),
+            result: crate::scene::default_scene().trace().result,
+        }
+    }
+
+    const WORKED: &[(Phase, u32)] = &[
+        (Phase::Gjk, 0),
+        (Phase::Gjk, 1),
+        (Phase::Gjk, 2),
+        (Phase::Epa, 1),
+        (Phase::Epa, 2),
+        (Phase::Epa, 3),
+    ];
+
+    #[test]
+    fn relocation_keeps_the_phase_and_iteration_when_they_still_exist() {
+        let old = trace_of(WORKED);
+        // GJK took one iteration more: EPA iteration 2 moved from step 5 to step 6.
+        let new = trace_of(&[
+            (Phase::Gjk, 0),
+            (Phase::Gjk, 1),
+            (Phase::Gjk, 2),
+            (Phase::Gjk, 3),
+            (Phase::Epa, 1),
+            (Phase::Epa, 2),
+            (Phase::Epa, 3),
+            (Phase::Epa, 4),
+        ]);
+        assert_eq!(relocate(&old, 4, &new), 5);
+        assert_eq!(relocate(&old, 2, &new), 2);
+        assert_eq!(relocate(&old, 0, &new), 0);
+    }
+
+    #[test]
+    fn relocation_falls_back_to_the_nearest_earlier_iteration_of_the_phase() {
+        let old = trace_of(&[
+            (Phase::Gjk, 0),
+            (Phase::Gjk, 1),
+            (Phase::Epa, 1),
+            (Phase::Epa, 2),
+            (Phase::Epa, 3),
+            (Phase::Epa, 4),
+            (Phase::Epa, 5),
+        ]);
+        let new = trace_of(&[
+            (Phase::Gjk, 0),
+            (Phase::Gjk, 1),
+            (Phase::Epa, 0),
+            (Phase::Epa, 1),
+            (Phase::Epa, 2),
+            (Phase::Gjk, 9),
+        ]);
+        assert_eq!(relocate(&old, 4, &new), 4, "EPA 3 is gone: EPA 2");
+        let later = trace_of(&[(Phase::Gjk, 0), (Phase::Epa, 4), (Phase::Epa, 5)]);
+        assert_eq!(
+            relocate(&old, 3, &later),
+            1,
+            "only later iterations: the first"
+        );
+    }
+
+    #[test]
+    fn relocation_stays_on_the_result_and_clamps_a_vanished_phase() {
+        let old = trace_of(WORKED);
+        let longer = trace_of(&[
+            (Phase::Gjk, 0),
+            (Phase::Gjk, 1),
+            (Phase::Gjk, 2),
+            (Phase::Epa, 1),
+            (Phase::Epa, 2),
+            (Phase::Epa, 3),
+            (Phase::Epa, 4),
+        ]);
+        assert_eq!(
+            relocate(&old, 5, &longer),
+            6,
+            "at the result, still at the result"
+        );
+        let separated = trace_of(&[(Phase::Gjk, 0), (Phase::Distance, 1), (Phase::Distance, 2)]);
+        assert_eq!(relocate(&old, 4, &separated), 2, "no EPA any more");
+        assert_eq!(relocate(&old, 1, &separated), 0, "GJK 1 is gone: GJK 0");
+        assert_eq!(relocate(&old, 99, &separated), 2, "out of range is clamped");
+    }
+
+    #[test]
+    fn retarget_keeps_the_speed_and_clamps_the_step() {
+        let mut p = Playback::new(5);
+        p.set_speed(4.0);
+        p.toggle_play();
+        p.retarget(3, 7);
+        assert_eq!((p.index(), p.step_count(), p.speed()), (2, 3, 4.0));
+        assert!(!p.is_playing());
+    }
 
     #[test]
     fn steps_stay_inside_the_trace() {

@@ -1,64 +1,110 @@
-//! The top bar: which scene is shown (bundled or the command line's file), the theme, and the
-//! banner that reports a scene that failed to load.
+//! The top bar: which scene is shown (the picker holds the teaching scenes), whether it has
+//! unsaved changes, Open / Save / Save as, the recent files, and the theme.
 
 use eframe::egui;
 use std::path::Path;
 
-use egui::{Frame, Margin, RichText};
+use egui::{KeyboardShortcut, Modifiers, RichText};
 
 use super::loaded::Source;
 use super::palette::Palette;
+use super::recent::{RecentFiles, absolute};
 
-/// The label of a picker entry for a file: its name, so long paths do not fill the bar.
-fn file_label(path: &Path) -> String {
-    let name = path.file_name().map_or_else(
-        || path.display().to_string(),
-        |n| n.to_string_lossy().into_owned(),
-    );
-    format!("file: {name}")
+/// Ctrl+O (⌘O on a Mac): open a scene file.
+pub const OPEN_SHORTCUT: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, egui::Key::O);
+/// Ctrl+S: save the scene (to a new file when it has none).
+pub const SAVE_SHORTCUT: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, egui::Key::S);
+/// Ctrl+Shift+S: save the scene to a new file.
+pub const SAVE_AS_SHORTCUT: KeyboardShortcut = KeyboardShortcut::new(
+    Modifiers {
+        shift: true,
+        ..Modifiers::COMMAND
+    },
+    egui::Key::S,
+);
+
+/// The marker of a scene with unsaved changes, in the bar and the window title.
+pub const UNSAVED_MARKER: &str = "•";
+
+/// What the user asked for in the bar.
+#[derive(Clone, Debug, PartialEq)]
+pub enum BarAction {
+    Pick(Source),
+    Open,
+    Save,
+    SaveAs,
 }
 
-/// The picker and the theme switch; returns the scene the user picked, if they picked one.
-pub fn scene_bar_ui(
-    ui: &mut egui::Ui,
-    current: &Source,
-    current_name: &str,
-    bundled_names: &[String],
-    command_line: Option<&Path>,
-) -> Option<Source> {
-    let mut picked = None;
+/// What the bar shows.
+pub struct SceneBar<'a> {
+    pub source: &'a Source,
+    pub name: &'a str,
+    pub unsaved: bool,
+    pub bundled_names: &'a [String],
+    pub recent: &'a RecentFiles,
+}
+
+/// A file's name without its folder, for messages and labels.
+pub fn file_name(path: &Path) -> String {
+    path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    )
+}
+
+/// A recent file's entry: its name, then its folder to tell apart files of the same name.
+pub fn recent_label(path: &Path) -> String {
+    match path.parent() {
+        Some(dir) => format!("{}  —  {}", file_name(path), dir.display()),
+        None => file_name(path),
+    }
+}
+
+/// The label of a picker entry for a file: its name, so long paths do not fill the bar.
+pub fn file_label(path: &Path) -> String {
+    format!("file: {}", file_name(path))
+}
+
+/// The bar; returns what the user asked for, if anything.
+pub fn scene_bar_ui(ui: &mut egui::Ui, bar: &SceneBar<'_>, palette: &Palette) -> Option<BarAction> {
+    let mut action = None;
     ui.horizontal(|ui| {
         ui.label(RichText::new("gjkviz").strong().size(16.0));
         ui.separator();
         let label = ui.label("Scene:");
-        let selected = match current {
-            Source::Bundled(_) => current_name.to_string(),
-            Source::File(path) => format!("{current_name} ({})", file_label(path)),
+        let selected = match bar.source {
+            Source::Bundled(_) => bar.name.to_string(),
+            Source::File(path) => format!("{} ({})", bar.name, file_label(path)),
         };
         let picker = egui::ComboBox::from_id_salt("scene picker")
             .selected_text(selected)
             .width(320.0)
+            .height(600.0)
             .show_ui(ui, |ui| {
-                for (i, name) in bundled_names.iter().enumerate() {
-                    let this = Source::Bundled(i);
-                    if ui.selectable_label(*current == this, name).clicked() {
-                        picked = Some(this);
-                    }
-                }
-                if let Some(path) = command_line {
-                    ui.separator();
-                    let this = Source::File(path.to_path_buf());
-                    if ui
-                        .selectable_label(*current == this, file_label(path))
-                        .on_hover_text(path.display().to_string())
-                        .clicked()
-                    {
-                        // Picking the file again re-reads it from disk.
-                        picked = Some(this);
-                    }
+                if let Some(source) = picker_entries_ui(ui, bar) {
+                    action = Some(BarAction::Pick(source));
                 }
             });
         picker.response.labelled_by(label.id);
+        ui.separator();
+        if let Some(asked) = file_buttons_ui(ui, bar.source) {
+            action = Some(asked);
+        }
+        if let Some(source) = recent_menu_ui(ui, bar) {
+            action = Some(BarAction::Pick(source));
+        }
+        // Last in the row, so showing it moves no button.
+        if bar.unsaved {
+            ui.label(
+                RichText::new(format!("{UNSAVED_MARKER} unsaved changes"))
+                    .strong()
+                    .color(palette.closest_edge),
+            )
+            .on_hover_text(format!(
+                "Save them with {}",
+                ui.ctx().format_shortcut(&SAVE_SHORTCUT)
+            ));
+        }
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
             let dark = ui.visuals().dark_mode;
             let (label, theme) = if dark {
@@ -75,36 +121,86 @@ pub fn scene_bar_ui(
             }
         });
     });
+    action
+}
+
+/// The bundled scenes, each with its name.
+fn picker_entries_ui(ui: &mut egui::Ui, bar: &SceneBar<'_>) -> Option<Source> {
+    let mut picked = None;
+    for (i, name) in bar.bundled_names.iter().enumerate() {
+        let this = Source::Bundled(i);
+        if ui.selectable_label(*bar.source == this, name).clicked() {
+            picked = Some(this);
+        }
+    }
     picked
 }
 
-/// A red banner with the load error (caret under the column); "Dismiss" clears it.
-pub fn error_banner_ui(ui: &mut egui::Ui, error: &mut Option<String>, palette: &Palette) {
-    let Some(message) = error.as_ref() else {
-        return;
+/// The recent files, newest first; a file no longer there is greyed. The scene's own file is
+/// marked, and picking it reads it again.
+fn recent_menu_ui(ui: &mut egui::Ui, bar: &SceneBar<'_>) -> Option<Source> {
+    let mut picked = None;
+    let shown = match bar.source {
+        Source::File(path) => Some(absolute(path)),
+        Source::Bundled(_) => None,
     };
-    let mut dismiss = false;
-    Frame::new()
-        .fill(palette.check.gamma_multiply(0.18))
-        .stroke(egui::Stroke::new(1.0, palette.check))
-        .corner_radius(4.0)
-        .inner_margin(Margin::same(8))
-        .show(ui, |ui| {
-            ui.horizontal(|ui| {
-                ui.label(
-                    RichText::new(
-                        "The scene could not be loaded; still showing the last good one.",
+    let menu = ui.add_enabled_ui(!bar.recent.paths().is_empty(), |ui| {
+        ui.menu_button("Recent ▾", |ui| {
+            for path in bar.recent.paths() {
+                let entry = ui
+                    .add_enabled(
+                        path.is_file(),
+                        egui::Button::selectable(shown.as_ref() == Some(path), recent_label(path)),
                     )
-                    .strong()
-                    .color(palette.check),
-                );
-                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                    dismiss = ui.button("Dismiss").clicked();
-                });
-            });
-            ui.label(RichText::new(message).monospace());
-        });
-    if dismiss {
-        *error = None;
+                    .on_hover_text(path.display().to_string())
+                    .on_disabled_hover_text(format!("Not found: {}", path.display()));
+                if entry.clicked() {
+                    picked = Some(Source::File(path.clone()));
+                }
+            }
+        })
+    });
+    menu.response
+        .on_hover_text("Scene files opened or saved lately")
+        .on_disabled_hover_text("Scene files you open or save are listed here");
+    picked
+}
+
+/// Open…, Save and Save as…, with their shortcuts in the hover text.
+fn file_buttons_ui(ui: &mut egui::Ui, source: &Source) -> Option<BarAction> {
+    let ctx = ui.ctx().clone();
+    let shortcut = |s: &KeyboardShortcut| ctx.format_shortcut(s);
+    let save_hint = match source {
+        Source::Bundled(_) => format!(
+            "A teaching scene has no file: save it to one of your own ({})",
+            shortcut(&SAVE_SHORTCUT)
+        ),
+        Source::File(path) => format!("Save to {} ({})", path.display(), shortcut(&SAVE_SHORTCUT)),
+    };
+    let buttons = [
+        (
+            "Open…",
+            format!(
+                "Open a scene file ({}); or drop a .ron file on the window",
+                shortcut(&OPEN_SHORTCUT)
+            ),
+            BarAction::Open,
+        ),
+        ("Save", save_hint, BarAction::Save),
+        (
+            "Save as…",
+            format!(
+                "Save the scene to a new file ({})",
+                shortcut(&SAVE_AS_SHORTCUT)
+            ),
+            BarAction::SaveAs,
+        ),
+    ];
+    let mut action = None;
+    for (label, hint, this) in buttons {
+        if ui.button(label).on_hover_text(hint).clicked() {
+            action = Some(this);
+        }
     }
+    action
 }

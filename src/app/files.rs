@@ -1,0 +1,294 @@
+//! Scene files as a workflow: open (dialog, drop, picker, recent files, command line), save and
+//! save as, following the open file on disk, and asking before unsaved changes are lost.
+
+use eframe::egui;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use egui::{Align2, Color32, FontId, Id, LayerId, Order};
+
+use super::GjkvizApp;
+use super::banners::Banner;
+use super::dialogs::{file_name_for, is_scene_file};
+use super::loaded::{Loaded, Source};
+use super::recent::absolute;
+use super::scene_bar::{
+    BarAction, OPEN_SHORTCUT, SAVE_AS_SHORTCUT, SAVE_SHORTCUT, UNSAVED_MARKER, file_label,
+    file_name,
+};
+use super::unsaved::Pending;
+use crate::scene::{FileWatch, SceneError, load_scene, save_scene};
+
+/// How often the open file is checked for changes on disk: soon enough to feel live while the
+/// user edits it in their own editor, rarely enough to cost nothing.
+const WATCH_INTERVAL: Duration = Duration::from_millis(500);
+
+/// The banner's headline for a scene that could not be opened.
+const LOAD_FAILED: &str = "The scene could not be loaded; still showing the last good one.";
+
+impl GjkvizApp {
+    /// Whether the scene differs from the file it came from (or the bundled scene).
+    pub fn has_unsaved_changes(&self) -> bool {
+        self.loaded.scene != self.saved
+    }
+
+    /// What waits for the user's answer about unsaved changes, if anything.
+    pub fn pending(&self) -> Option<&Pending> {
+        self.pending.as_ref()
+    }
+
+    /// Shows a scene from the picker, a file or the recent list; when the scene on screen has
+    /// unsaved changes, asks first.
+    pub fn open(&mut self, source: Source) {
+        if self.has_unsaved_changes() {
+            self.pending = Some(Pending::Open(source));
+        } else {
+            self.load(source);
+        }
+    }
+
+    /// Asks for a scene file with the open dialog, then opens it.
+    pub fn open_with_dialog(&mut self) {
+        let dir = self.dialog_dir();
+        if let Some(path) = self.dialogs.pick_scene(dir.as_deref()) {
+            self.open(Source::File(path));
+        }
+    }
+
+    /// Saves the scene to its file; a bundled scene has none, so it asks for one. Returns
+    /// whether the scene was saved (a failure is on the banner).
+    pub fn save(&mut self) -> bool {
+        match &self.loaded.source {
+            Source::File(path) => {
+                let path = path.clone();
+                self.save_to(&path)
+            }
+            Source::Bundled(_) => self.save_as(),
+        }
+    }
+
+    /// Asks for a file with the save dialog and saves the scene there; it becomes the scene's
+    /// file. Returns whether the scene was saved.
+    pub fn save_as(&mut self) -> bool {
+        let dir = self.dialog_dir();
+        let name = match &self.loaded.source {
+            Source::File(path) => file_name(path),
+            Source::Bundled(_) => file_name_for(&self.loaded.scene.name),
+        };
+        match self.dialogs.pick_save_path(dir.as_deref(), &name) {
+            Some(path) => self.save_to(&path),
+            None => false,
+        }
+    }
+
+    /// Writes the scene to `path` (atomically); on success the file is the scene's own and is
+    /// followed on disk.
+    fn save_to(&mut self, path: &Path) -> bool {
+        match save_scene(&self.loaded.scene, path) {
+            Ok(()) => {
+                self.saved = self.loaded.scene.clone();
+                self.loaded.source = Source::File(path.to_path_buf());
+                // Started after the write, so the app's own save is not taken for an edit.
+                self.watch = Some(FileWatch::new(path));
+                self.changed_on_disk = false;
+                self.recent.push(path);
+                self.banner = None;
+                true
+            }
+            Err(e) => {
+                self.banner = Some(Banner::new(
+                    "The scene could not be saved; the file on disk is as it was.",
+                    &e,
+                ));
+                false
+            }
+        }
+    }
+
+    /// Where the dialogs start: the folder of the scene's file, or of the latest recent file.
+    fn dialog_dir(&self) -> Option<PathBuf> {
+        let file = match &self.loaded.source {
+            Source::File(path) => Some(absolute(path)),
+            Source::Bundled(_) => self.recent.paths().first().cloned(),
+        };
+        file.and_then(|f| f.parent().map(Path::to_path_buf))
+    }
+
+    /// Replaces the scene with `source` without asking. A file that fails to load leaves the
+    /// scene on screen and says why on the banner; it is followed on disk all the same, so
+    /// fixing it in an editor opens it.
+    pub(super) fn load(&mut self, source: Source) {
+        let scene = match &source {
+            Source::Bundled(i) => {
+                self.watch = None;
+                crate::scene::BUNDLED_SCENES
+                    .get(*i)
+                    .ok_or_else(|| {
+                        SceneError::new("bundled scenes", format!("no scene number {i}"))
+                    })
+                    .and_then(|b| crate::scene::parse_scene(b.text, b.file))
+            }
+            Source::File(path) => {
+                self.watch = Some(FileWatch::new(path));
+                if path.is_file() {
+                    self.recent.push(path);
+                }
+                load_scene(path)
+            }
+        };
+        self.changed_on_disk = false;
+        match scene {
+            Ok(scene) => self.show_new(scene, source),
+            Err(e) => self.banner = Some(Banner::new(LOAD_FAILED, &e)),
+        }
+    }
+
+    /// Reads the followed file again. The scene's own file keeps the replay on the same phase
+    /// and iteration; a file that failed to open before opens now. A file that no longer
+    /// loads leaves the scene as it was and says why on the banner.
+    pub(super) fn reload_from_disk(&mut self) {
+        let Some(path) = self.watch.as_ref().map(|w| w.path().to_path_buf()) else {
+            return;
+        };
+        self.changed_on_disk = false;
+        let source = Source::File(path.clone());
+        match load_scene(&path) {
+            Ok(scene) if self.loaded.source == source => {
+                self.saved = scene.clone();
+                self.show_rerun(Loaded::new(scene, source));
+                self.banner = None;
+            }
+            Ok(scene) => {
+                self.recent.push(&path);
+                self.show_new(scene, source);
+            }
+            Err(e) => {
+                let headline = format!(
+                    "{} changed on disk and no longer loads; still showing the last good \
+                     scene. It reloads when the file is fixed.",
+                    file_name(&path)
+                );
+                self.banner = Some(Banner::new(headline, &e));
+            }
+        }
+    }
+
+    /// Checks the followed file every [`WATCH_INTERVAL`] (asking for a frame then, so it is
+    /// checked while the app is idle) and reloads it when it changed; with unsaved changes on
+    /// screen it only offers to.
+    pub(super) fn follow_file(&mut self, ctx: &egui::Context) {
+        let Some(watch) = &mut self.watch else {
+            return;
+        };
+        ctx.request_repaint_after(WATCH_INTERVAL);
+        let now = ctx.input(|i| i.time);
+        if now - self.last_poll < WATCH_INTERVAL.as_secs_f64() {
+            return;
+        }
+        self.last_poll = now;
+        if !watch.changed() {
+            return;
+        }
+        if self.has_unsaved_changes() {
+            self.changed_on_disk = true;
+        } else {
+            self.reload_from_disk();
+        }
+    }
+
+    /// The name of the followed file, for the banner offering to reload it.
+    pub(super) fn followed_file_name(&self) -> String {
+        self.watch
+            .as_ref()
+            .map_or_else(String::new, |w| file_name(w.path()))
+    }
+
+    /// Ctrl+O, Ctrl+S, Ctrl+Shift+S. Save as is matched first: Ctrl+S would match it too.
+    pub(super) fn file_keys(&mut self, ctx: &egui::Context) {
+        let (open, save_as, save) = ctx.input_mut(|i| {
+            (
+                i.consume_shortcut(&OPEN_SHORTCUT),
+                i.consume_shortcut(&SAVE_AS_SHORTCUT),
+                i.consume_shortcut(&SAVE_SHORTCUT),
+            )
+        });
+        if open {
+            self.open_with_dialog();
+        } else if save_as {
+            self.save_as();
+        } else if save {
+            self.save();
+        }
+    }
+
+    pub(super) fn on_bar_action(&mut self, action: BarAction) {
+        match action {
+            BarAction::Pick(source) => self.open(source),
+            BarAction::Open => self.open_with_dialog(),
+            BarAction::Save => {
+                self.save();
+            }
+            BarAction::SaveAs => {
+                self.save_as();
+            }
+        }
+    }
+
+    /// Opens a scene file dropped on the window; anything else gets a word on the banner.
+    pub(super) fn open_dropped_file(&mut self, ctx: &egui::Context) {
+        let dropped: Vec<PathBuf> = ctx.input(|i| {
+            i.raw
+                .dropped_files
+                .iter()
+                .map(|f| f.path().to_path_buf())
+                .collect()
+        });
+        let Some(first) = dropped.first() else {
+            return;
+        };
+        match dropped.iter().find(|p| is_scene_file(p)) {
+            Some(path) => self.open(Source::File(path.clone())),
+            None => {
+                let error = SceneError::new(
+                    &first.display().to_string(),
+                    "not a scene file: scene files end in .ron",
+                );
+                self.banner = Some(Banner::new(
+                    "Only scene files (.ron) can be opened.",
+                    &error,
+                ));
+            }
+        }
+    }
+
+    /// The window's title: the scene, its file, and the unsaved-changes marker.
+    pub(super) fn window_title(&self) -> String {
+        let marker = if self.has_unsaved_changes() {
+            format!("{UNSAVED_MARKER} ")
+        } else {
+            String::new()
+        };
+        let file = match &self.loaded.source {
+            Source::File(path) => format!(" ({})", file_label(path)),
+            Source::Bundled(_) => String::new(),
+        };
+        format!("{marker}{}{file} — gjkviz", self.loaded.scene.name)
+    }
+}
+
+/// While files are dragged over the window: a veil that says what dropping them does.
+pub fn drop_hint_ui(ctx: &egui::Context) {
+    if ctx.input(|i| i.raw.hovered_files.is_empty()) {
+        return;
+    }
+    let painter = ctx.layer_painter(LayerId::new(Order::Foreground, Id::unique("drop hint")));
+    let rect = ctx.content_rect();
+    painter.rect_filled(rect, 0.0, Color32::from_black_alpha(170));
+    painter.text(
+        rect.center(),
+        Align2::CENTER_CENTER,
+        "Drop a .ron scene file to open it",
+        FontId::proportional(26.0),
+        Color32::WHITE,
+    );
+}

@@ -1,0 +1,108 @@
+//! The question before unsaved changes are lost — by opening another scene or closing the
+//! window: save them, discard them, or cancel.
+
+use eframe::egui;
+
+use egui::{Id, ViewportCommand};
+
+use super::GjkvizApp;
+use super::loaded::Source;
+use super::scene_bar::file_name;
+
+/// Something that would drop unsaved changes, waiting for the user's answer.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Pending {
+    Open(Source),
+    Close,
+}
+
+/// The user's answer about unsaved changes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Answer {
+    Save,
+    Discard,
+    Cancel,
+}
+
+impl GjkvizApp {
+    /// Keeps the window open when it is asked to close with unsaved changes, and asks.
+    pub(super) fn guard_close(&mut self, ctx: &egui::Context) {
+        let asked = ctx.input(|i| i.viewport().close_requested());
+        if asked && self.has_unsaved_changes() && !self.close_confirmed {
+            ctx.send_viewport_cmd(ViewportCommand::CancelClose);
+            self.pending = Some(Pending::Close);
+        }
+    }
+
+    /// The question about unsaved changes, while something waits for its answer: Save,
+    /// Discard or Cancel (Escape, or a click beside it).
+    pub(super) fn unsaved_changes_ui(&mut self, ctx: &egui::Context) {
+        let Some(pending) = &self.pending else {
+            return;
+        };
+        let what = match pending {
+            Pending::Open(Source::Bundled(i)) => format!(
+                "open “{}”",
+                self.bundled_names.get(*i).map_or("another scene", |n| n)
+            ),
+            Pending::Open(Source::File(path)) => format!("open {}", file_name(path)),
+            Pending::Close => "close the window".to_string(),
+        };
+        let question = format!(
+            "“{}” has changes that are not saved. Save them before you {what}?",
+            self.loaded.scene.name
+        );
+        let frame = egui::Frame::popup(&ctx.global_style()).inner_margin(16);
+        let modal = egui::Modal::new(Id::unique("unsaved changes"))
+            .frame(frame)
+            .show(ctx, |ui| {
+                ui.set_max_width(440.0);
+                ui.heading("Unsaved changes");
+                ui.add_space(4.0);
+                ui.label(question);
+                ui.add_space(10.0);
+                ui.horizontal(|ui| {
+                    let mut answer = None;
+                    if ui.button("Save changes").clicked() {
+                        answer = Some(Answer::Save);
+                    }
+                    if ui.button("Discard changes").clicked() {
+                        answer = Some(Answer::Discard);
+                    }
+                    if ui.button("Cancel").clicked() {
+                        answer = Some(Answer::Cancel);
+                    }
+                    answer
+                })
+                .inner
+            });
+        let answer = modal
+            .inner
+            .or_else(|| modal.should_close().then_some(Answer::Cancel));
+        if let Some(answer) = answer {
+            self.answer(answer, ctx);
+        }
+    }
+
+    fn answer(&mut self, answer: Answer, ctx: &egui::Context) {
+        let Some(pending) = self.pending.take() else {
+            return;
+        };
+        ctx.request_repaint();
+        let go_on = match answer {
+            Answer::Save => self.save(),
+            Answer::Discard => true,
+            Answer::Cancel => false,
+        };
+        if !go_on {
+            return;
+        }
+        match pending {
+            Pending::Open(source) => self.load(source),
+            Pending::Close => {
+                self.close_confirmed = true;
+                ctx.send_viewport_cmd(ViewportCommand::Close);
+            }
+        }
+    }
+}
