@@ -84,7 +84,7 @@ fn a_broken_file_gives_one_line_with_file_line_and_column_and_exit_2() {
     let err = stderr(&out);
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(
-        err.starts_with("tests/malformed/radius-zero.ron:3:35: shape a (Circle): radius"),
+        err.starts_with("tests/malformed/radius-zero.ron:3:31: shape a (Circle): radius"),
         "{err}"
     );
     assert!(stdout(&out).is_empty());
@@ -124,7 +124,7 @@ fn check_reports_each_file_and_fails_if_any_is_invalid() {
         "scenes/dyn4j-epa-example.ron: OK (EPA worked example)"
     );
     assert!(
-        lines[1].starts_with("tests/malformed/point-nan.ron:3:69: "),
+        lines[1].starts_with("tests/malformed/point-nan.ron:3:45: "),
         "{}",
         lines[1]
     );

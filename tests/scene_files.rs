@@ -98,17 +98,17 @@ fn hull_true_accepts_a_non_convex_point_list() {
 const MALFORMED: &[(&str, (usize, usize), &str)] = &[
     (
         "box-zero-extent",
-        (3, 45),
+        (3, 34),
         "shape a (Box): half_extents: must be greater than 0, found 0",
     ),
     (
         "capsule-negative-length",
-        (3, 55),
+        (3, 37),
         "shape a (Capsule): half_length: must be 0 or more, found -1",
     ),
     (
         "ellipse-zero-radius",
-        (3, 42),
+        (3, 31),
         "shape a (Ellipse): radii: must be greater than 0, found 0",
     ),
     (
@@ -118,7 +118,7 @@ const MALFORMED: &[(&str, (usize, usize), &str)] = &[
     ),
     (
         "initial-direction-zero",
-        (5, 53),
+        (5, 35),
         "settings.initial_direction: must be finite and not zero",
     ),
     (
@@ -128,7 +128,7 @@ const MALFORMED: &[(&str, (usize, usize), &str)] = &[
     ),
     (
         "max-iterations-zero",
-        (5, 33),
+        (5, 32),
         "settings.max_iterations: must be between 1 and 100000, found 0",
     ),
     ("missing-b", (4, 1), "missing field named `b` in `Scene`"),
@@ -146,64 +146,64 @@ const MALFORMED: &[(&str, (usize, usize), &str)] = &[
     ),
     (
         "point-infinite",
-        (3, 70),
+        (3, 45),
         "shape a (Polygon): points: must hold finite numbers, found (1, -inf) (point 1)",
     ),
     (
         "point-nan",
-        (3, 69),
+        (3, 45),
         "shape a (Polygon): points: must hold finite numbers, found (NaN, 1) (point 1)",
     ),
     ("point-not-a-pair", (3, 44), "Expected closing `)`"),
     (
         "polygon-no-points",
-        (3, 35),
+        (3, 32),
         "shape a (Polygon): points: a polygon needs at least one point",
     ),
     (
         "polygon-non-convex",
-        (3, 93),
+        (3, 32),
         "shape a (Polygon): points: the points do not form a convex polygon",
     ),
     (
         "position-nan",
-        (3, 43),
+        (3, 33),
         "shape a (Point): position: must hold finite numbers, found (NaN, 0)",
     ),
     (
         "radius-infinite",
-        (3, 35),
+        (3, 31),
         "shape a (Circle): radius: must be a finite number, found inf",
     ),
     (
         "radius-nan",
-        (3, 35),
+        (3, 31),
         "shape a (Circle): radius: must be a finite number, found NaN",
     ),
     (
         "radius-negative",
-        (4, 36),
+        (4, 31),
         "shape b (Circle): radius: must be greater than 0, found -2",
     ),
     (
         "radius-zero",
-        (3, 35),
+        (3, 31),
         "shape a (Circle): radius: must be greater than 0, found 0",
     ),
     (
         "rotation-infinite",
-        (3, 36),
+        (3, 33),
         "shape a (Point): rotation: must be a finite number of degrees, found inf",
     ),
     ("rotation-text", (3, 32), "Expected float"),
     (
         "tolerance-nan",
-        (5, 30),
+        (5, 27),
         "settings.tolerance: must be a finite number ≥ 0, found NaN",
     ),
     (
         "tolerance-negative",
-        (5, 32),
+        (5, 27),
         "settings.tolerance: must be a finite number ≥ 0",
     ),
     (

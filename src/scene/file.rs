@@ -10,7 +10,11 @@ use super::{Scene, SceneError};
 pub fn parse_scene(text: &str, file: &str) -> Result<Scene, SceneError> {
     ron::from_str::<Scene>(text).map_err(|e| {
         let pos = e.span.start;
-        let (line, col) = (pos.line.max(1), pos.col.max(1));
+        let mut line_col = (pos.line.max(1), pos.col.max(1));
+        if let ron::Error::Message(message) = &e.code {
+            line_col = super::locate::offending_value(text, line_col, message).unwrap_or(line_col);
+        }
+        let (line, col) = line_col;
         SceneError {
             file: file.to_string(),
             position: Some((line, col)),

@@ -6,6 +6,7 @@
 mod bundled;
 mod error;
 mod file;
+mod locate;
 mod watch;
 
 pub use bundled::{BUNDLED_SCENES, BundledScene, default_scene};
