@@ -26,7 +26,9 @@ usage:
   gjkviz trace SCENE.ron [--json]     print every step of GJK/EPA and the result
   gjkviz check FILE...                validate scene files (exit 0 only if all are valid)
   gjkviz screenshot SCENE.ron --step N --out FILE.png [--size WxH] [--dark]
-                                      render the app at a step to a PNG (needs a display)
+                    [--sweep] [--compare]
+                                      render the app at a step to a PNG (needs a display),
+                                      with the sweep panel or the comparison table open
   gjkviz help                         this text";
 
 /// What the command line asks for.
@@ -52,6 +54,10 @@ pub struct ScreenshotRequest {
     pub out: PathBuf,
     pub size: (f32, f32),
     pub dark: bool,
+    /// Open the sweep panel.
+    pub sweep: bool,
+    /// Show the comparison of the penetration methods.
+    pub compare: bool,
 }
 
 /// Parses the arguments after the program name.
@@ -101,6 +107,7 @@ fn parse_screenshot(args: &[String]) -> Result<ScreenshotRequest, String> {
     let mut out = None;
     let mut size = (1280.0, 800.0);
     let mut dark = false;
+    let (mut sweep, mut compare) = (false, false);
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         let mut value = |name: &str| {
@@ -122,6 +129,8 @@ fn parse_screenshot(args: &[String]) -> Result<ScreenshotRequest, String> {
                     .ok_or(format!("screenshot: --size takes WIDTHxHEIGHT, found {v}"))?;
             }
             "--dark" => dark = true,
+            "--sweep" => sweep = true,
+            "--compare" => compare = true,
             flag if flag.starts_with('-') => {
                 return Err(format!("screenshot: unknown option {flag}"));
             }
@@ -135,6 +144,8 @@ fn parse_screenshot(args: &[String]) -> Result<ScreenshotRequest, String> {
         out: out.ok_or("screenshot: where to? --out FILE.png")?,
         size,
         dark,
+        sweep,
+        compare,
     })
 }
 

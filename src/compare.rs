@@ -61,7 +61,7 @@ pub fn compare(scene: &Scene) -> Vec<Answer> {
     let (a, b) = scene.bodies();
     let margin = match scene.settings.penetration {
         PenetrationMethod::CoreShapes { margin } => margin,
-        _ => COMPARE_MARGIN_FRACTION * inner_size(&a).min(inner_size(&b)),
+        _ => default_margin(&a, &b),
     };
     let directions = match scene.settings.penetration {
         PenetrationMethod::Sampling { directions } => directions,
@@ -101,6 +101,13 @@ pub fn compare(scene: &Scene) -> Vec<Answer> {
         });
     }
     out
+}
+
+/// The core-shape margin used when none is set: [`COMPARE_MARGIN_FRACTION`] of the smaller
+/// shape's inner size, so both shapes keep a core. 0 when a shape has no inside (a point, a
+/// segment).
+pub fn default_margin(a: &ConvexBody, b: &ConvexBody) -> f64 {
+    COMPARE_MARGIN_FRACTION * inner_size(a).min(inner_size(b))
 }
 
 /// Distance from a body's centre to its nearest support plane, over a few directions: how much

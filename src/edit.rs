@@ -84,8 +84,8 @@ pub fn remove_vertex(body: &mut Body, index: usize) -> bool {
 }
 
 /// A point list that stopped being convex is used through its hull; the app warns about it
-/// (see [`hull_warning`]).
-fn mark_hull_if_needed(body: &mut Body) {
+/// (see [`hull_warning`]). The edits here call it; so does anything else that changes points.
+pub fn mark_hull_if_needed(body: &mut Body) {
     if let Shape::Polygon { points, hull } = &mut body.shape
         && !is_convex(points)
     {

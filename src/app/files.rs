@@ -10,7 +10,7 @@ use egui::{Align2, Color32, FontId, Id, LayerId, Order};
 use super::GjkvizApp;
 use super::banners::Banner;
 use super::dialogs::{file_name_for, is_scene_file};
-use super::loaded::{Loaded, Source};
+use super::loaded::Source;
 use super::recent::absolute;
 use super::scene_bar::{
     BarAction, OPEN_SHORTCUT, SAVE_AS_SHORTCUT, SAVE_SHORTCUT, UNSAVED_MARKER, file_label,
@@ -154,8 +154,9 @@ impl GjkvizApp {
         let source = Source::File(path.clone());
         match load_scene(&path) {
             Ok(scene) if self.loaded.source == source => {
+                // An undoable edit like any other: undo brings back what was on screen.
                 self.saved = scene.clone();
-                self.show_rerun(Loaded::new(scene, source));
+                self.edit_scene(scene);
                 self.banner = None;
             }
             Ok(scene) => {
@@ -231,6 +232,13 @@ impl GjkvizApp {
             BarAction::SaveAs => {
                 self.save_as();
             }
+            BarAction::Undo => {
+                self.undo();
+            }
+            BarAction::Redo => {
+                self.redo();
+            }
+            BarAction::Revert => self.revert(),
         }
     }
 

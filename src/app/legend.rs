@@ -4,6 +4,7 @@ use eframe::egui;
 use egui::{Color32, RichText, Sense, Shape, Stroke, Vec2};
 
 use super::palette::Palette;
+use crate::algorithm::PenetrationMethod;
 use crate::explain::phase_name;
 use crate::trace::Phase;
 
@@ -19,9 +20,11 @@ enum Swatch {
     Arrow,
 }
 
-pub fn legend_ui(ui: &mut egui::Ui, palette: &Palette) {
+/// The legend; the marks of the sampling and core-shape methods join it when the scene uses
+/// them.
+pub fn legend_ui(ui: &mut egui::Ui, palette: &Palette, method: PenetrationMethod) {
     let p = palette;
-    let entries = [
+    let mut entries = vec![
         (Swatch::Fill, p.shape_a, "A".to_string()),
         (Swatch::Fill, p.shape_b, "B".to_string()),
         (Swatch::Fill, p.difference, "A − B".to_string()),
@@ -52,6 +55,19 @@ pub fn legend_ui(ui: &mut egui::Ui, palette: &Palette) {
         (Swatch::Dashed, p.check, "check".to_string()),
         (Swatch::Dot, p.result, "result".to_string()),
     ];
+    match method {
+        PenetrationMethod::Epa => {}
+        PenetrationMethod::Sampling { .. } => entries.push((
+            Swatch::Line,
+            p.phase(Phase::Sampling),
+            "sampled directions, best".to_string(),
+        )),
+        PenetrationMethod::CoreShapes { .. } => entries.push((
+            Swatch::Dashed,
+            p.phase(Phase::CoreShapes),
+            "core shapes".to_string(),
+        )),
+    }
     ui.horizontal_wrapped(|ui| {
         ui.spacing_mut().item_spacing.x = 6.0;
         for (swatch, colour, text) in entries {

@@ -4,7 +4,9 @@ use std::path::PathBuf;
 
 use glam::DVec2;
 
-use crate::geometry::minkowski_difference_outline;
+use crate::algorithm::PenetrationMethod;
+use crate::compare::default_margin;
+use crate::geometry::{ConvexBody, minkowski_difference_outline};
 use crate::scene::Scene;
 use crate::trace::Trace;
 
@@ -45,6 +47,11 @@ impl Bounds {
         }
     }
 
+    /// Whether `other` lies wholly inside this box.
+    pub fn contains(&self, other: &Bounds) -> bool {
+        self.min.cmple(other.min).all() && other.max.cmple(self.max).all()
+    }
+
     /// The longer side: the scale that arrows and markers in this view are sized by.
     pub fn size(&self) -> f64 {
         (self.max - self.min).max_element()
@@ -59,6 +66,41 @@ const ORIGIN_ROOM: f64 = 0.25;
 /// Smallest margin of a whole-scene view, in scene units: a point or a segment gets a view.
 const VIEW_MIN_PAD: f64 = 0.5;
 
+/// Margin offered for the core-shape method when a shape has no inside to shrink into (a point,
+/// a segment), as a fraction of the scene's size.
+const FALLBACK_MARGIN_FRACTION: f64 = 0.02;
+
+/// The core shapes of the core-shape method: both shapes shrunk by the margin, and their
+/// Minkowski difference, in which the method's GJK and distance steps run.
+#[derive(Clone, Debug)]
+pub struct Cores {
+    pub a: Vec<DVec2>,
+    pub b: Vec<DVec2>,
+    pub difference: Vec<DVec2>,
+}
+
+impl Cores {
+    /// None when a shape has no core for this margin (the method then falls back to EPA).
+    fn new(a: &ConvexBody, b: &ConvexBody, margin: f64) -> Option<Self> {
+        let (core_a, core_b) = (a.eroded(margin)?, b.eroded(margin)?);
+        Some(Cores {
+            a: core_a.outline(),
+            b: core_b.outline(),
+            difference: minkowski_difference_outline(&core_a, &core_b),
+        })
+    }
+}
+
+/// How far beyond a shape's farthest point its rotation knob reaches, as a fraction of that
+/// distance, for keeping the knob in view (its stalk is a fixed length on screen).
+const KNOB_ROOM: f64 = 0.3;
+
+/// A point past where a body's rotation knob sits, so the whole-scene view shows it.
+fn knob_room(body: &crate::geometry::Body, outline: &[DVec2]) -> DVec2 {
+    let (centre, reach) = super::manipulate::centre_and_reach(outline);
+    centre + body.axis() * reach * (1.0 + KNOB_ROOM)
+}
+
 /// A scene with everything the app draws for it, computed once when it loads.
 #[derive(Clone, Debug)]
 pub struct Loaded {
@@ -72,6 +114,10 @@ pub struct Loaded {
     pub curved: bool,
     pub world_view: Bounds,
     pub difference_view: Bounds,
+    /// The cores, when the scene uses the core-shape method and both shapes have one.
+    pub cores: Option<Cores>,
+    /// The margin a switch to the core-shape method starts with.
+    pub margin_hint: f64,
 }
 
 impl Loaded {
@@ -82,7 +128,10 @@ impl Loaded {
         let outline_b = b.outline();
         let outline_difference = minkowski_difference_outline(&a, &b);
         let world_view = Bounds::around(
-            outline_a.iter().chain(&outline_b).copied(),
+            outline_a.iter().chain(&outline_b).copied().chain([
+                knob_room(&scene.a, &outline_a),
+                knob_room(&scene.b, &outline_b),
+            ]),
             VIEW_MARGIN,
             VIEW_MIN_PAD,
         );
@@ -98,6 +147,14 @@ impl Loaded {
             VIEW_MARGIN,
             VIEW_MIN_PAD,
         );
+        let cores = match scene.settings.penetration {
+            PenetrationMethod::CoreShapes { margin } => Cores::new(&a, &b, margin),
+            _ => None,
+        };
+        let margin_hint = match default_margin(&a, &b) {
+            m if m > 0.0 => m,
+            _ => world_view.size() * FALLBACK_MARGIN_FRACTION,
+        };
         Loaded {
             curved: a.is_curved() || b.is_curved(),
             scene,
@@ -108,6 +165,8 @@ impl Loaded {
             outline_difference,
             world_view,
             difference_view,
+            cores,
+            margin_hint,
         }
     }
 }
@@ -122,6 +181,8 @@ mod tests {
         assert_eq!(b.min, DVec2::new(-1.0, -1.0));
         assert_eq!(b.max, DVec2::new(11.0, 6.0));
         assert_eq!(b.size(), 12.0);
+        let inner = Bounds::around([DVec2::new(1.0, 1.0)], 0.0, 0.5);
+        assert!(b.contains(&inner) && !inner.contains(&b));
     }
 
     #[test]

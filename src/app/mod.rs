@@ -5,16 +5,22 @@
 //! where the replay stands lives in [`playback::Playback`], which knows nothing of egui. The app
 //! reads everything about the algorithm from the [`Trace`]; the only geometry it computes itself
 //! is the outlines it draws. Scene files — open, save, follow on disk, ask before unsaved
-//! changes are lost — are the business of `files.rs` and
-//! `unsaved.rs`.
+//! changes are lost — are the business of `files.rs` and `unsaved.rs`. Exploring: the pointer
+//! over the world plot becomes edits in `gestures.rs` (hit tests and drags, egui-free, in
+//! `manipulate.rs`), edits and their undo history live in `editing.rs`, and the shape fields,
+//! the sweep and the comparison of methods have a panel each.
 
 use eframe::egui;
 mod banners;
+mod compare_panel;
 mod dialogs;
+mod editing;
 mod files;
+mod gestures;
 mod header;
 mod legend;
 mod loaded;
+mod manipulate;
 mod palette;
 pub mod playback;
 mod plots;
@@ -23,7 +29,9 @@ mod result_panel;
 mod scene_bar;
 mod screenshot;
 mod settings_panel;
+mod shapes_panel;
 mod step_panel;
+mod sweep_panel;
 mod unsaved;
 
 pub use dialogs::{FileDialogs, NativeDialogs};
@@ -40,10 +48,13 @@ use egui::{Key, Modifiers};
 
 use crate::algorithm::Settings;
 use crate::cli::{EXIT_USAGE, ScreenshotRequest};
+use crate::edit::History;
 use crate::scene::{BUNDLED_SCENES, FileWatch, Scene, default_scene, load_scene, parse_scene};
 use crate::trace::Trace;
 use banners::{Banner, DiskChoice};
+use gestures::WorldFrame;
 use loaded::Loaded;
+use manipulate::{Grab, Handle};
 use palette::Palette;
 use playback::{Playback, relocate};
 use scene_bar::SceneBar;
@@ -100,6 +111,24 @@ pub struct GjkvizApp {
     /// The step the plots last showed, to notice a step change while following.
     shown_index: Option<usize>,
     screenshot: Option<ScreenshotJob>,
+    /// Undo and redo of the edits made since the scene was opened.
+    history: History,
+    /// The scene before the gesture in progress (a drag, a number being typed), which becomes
+    /// one undo step when the gesture ends.
+    gesture_start: Option<Scene>,
+    /// The handle of a shape held with the pointer in the world plot.
+    grab: Option<Grab>,
+    /// The handle under the pointer in the world plot.
+    hovered_handle: Option<Handle>,
+    /// The world plot as last drawn: where the pointer's gestures land.
+    world_frame: Option<WorldFrame>,
+    /// What the world and the A − B plot showed last frame.
+    shown: [Option<loaded::Bounds>; 2],
+    /// "Compare methods": the table of every method's answer beside the result.
+    show_compare: bool,
+    comparison: compare_panel::Comparison,
+    /// The sweep panel, while it is open.
+    sweep: Option<sweep_panel::SweepView>,
 }
 
 impl GjkvizApp {
@@ -141,6 +170,15 @@ impl GjkvizApp {
             follow_step: false,
             shown_index: None,
             screenshot: None,
+            history: History::default(),
+            gesture_start: None,
+            grab: None,
+            hovered_handle: None,
+            world_frame: None,
+            shown: [None; 2],
+            show_compare: false,
+            comparison: compare_panel::Comparison::default(),
+            sweep: None,
         }
     }
 
@@ -164,30 +202,34 @@ impl GjkvizApp {
         self.playback = Playback::new(self.loaded.trace.steps.len());
         self.banner = None;
         self.view = [Some(plots::ViewRequest::Fit); 2];
+        self.history.clear();
+        self.gesture_start = None;
+        self.grab = None;
+        if self.sweep.is_some() {
+            self.sweep = Some(sweep_panel::SweepView::new(&self.loaded.scene));
+        }
     }
 
-    /// Shows `loaded`, a re-run of the scene on screen (its settings or its file changed): the
+    /// Shows `loaded`, a re-run of the scene on screen (edited, or its file changed): the
     /// replay stays on the same phase and iteration where they still exist, and a plot is
-    /// fitted again only when what it shows moved.
+    /// fitted again only when what it shows left the view. The world plot is never refitted
+    /// while a shape is dragged in it: the view would slide under the pointer.
     fn show_rerun(&mut self, loaded: Loaded) {
         let index = relocate(&self.loaded.trace, self.playback.index(), &loaded.trace);
-        if loaded.world_view != self.loaded.world_view {
+        let out_of_view = |shown: Option<loaded::Bounds>, wanted: &loaded::Bounds| {
+            shown.is_none_or(|shown| !shown.contains(wanted))
+        };
+        if self.grab.is_none() && out_of_view(self.shown[0], &loaded.world_view) {
             self.view[0] = Some(plots::ViewRequest::Fit);
         }
-        if loaded.difference_view != self.loaded.difference_view {
+        if out_of_view(self.shown[1], &loaded.difference_view) {
             self.view[1] = Some(plots::ViewRequest::Fit);
         }
         self.playback.retarget(loaded.trace.steps.len(), index);
         self.loaded = loaded;
     }
 
-    /// Shows an edited version of the scene on screen, re-run as [`Self::show_rerun`] says.
-    /// It then has unsaved changes, unless the edit undid them.
-    pub fn edit_scene(&mut self, scene: Scene) {
-        self.show_rerun(Loaded::new(scene, self.loaded.source.clone()));
-    }
-
-    /// Runs the scene again with new (valid) settings.
+    /// Runs the scene again with new (valid) settings, as one undoable edit.
     pub fn set_settings(&mut self, settings: Settings) {
         let mut scene = self.loaded.scene.clone();
         scene.settings = settings;
@@ -258,8 +300,10 @@ impl GjkvizApp {
         // While the unsaved-changes question is open, keys belong to it.
         if self.pending.is_none() {
             self.keys(&ctx);
+            self.edit_keys(&ctx);
             self.file_keys(&ctx);
             self.open_dropped_file(&ctx);
+            self.world_gestures(&ctx);
         }
         self.follow_file(&ctx);
         self.play(&ctx);
@@ -271,12 +315,15 @@ impl GjkvizApp {
         let mut bar_action = None;
         let mut disk_choice = None;
         let mut new_settings = None;
+        let mut new_shapes = None;
         egui::Panel::top("scene bar").show(ui, |ui| {
             ui.add_space(2.0);
             let bar = SceneBar {
                 source: &self.loaded.source,
                 name: &self.loaded.scene.name,
                 unsaved: self.has_unsaved_changes(),
+                can_undo: self.can_undo(),
+                can_redo: self.can_redo(),
                 bundled_names: &self.bundled_names,
                 recent: &self.recent,
             };
@@ -296,7 +343,7 @@ impl GjkvizApp {
         });
         egui::Panel::bottom("legend").show(ui, |ui| {
             ui.add_space(2.0);
-            legend::legend_ui(ui, &palette);
+            legend::legend_ui(ui, &palette, self.loaded.scene.settings.penetration);
         });
         // The step may have moved in the controls above: draw the rest at the new one.
         let index = self.playback.index();
@@ -308,7 +355,18 @@ impl GjkvizApp {
             .show(ui, |ui| {
                 egui::Panel::bottom("result").show(ui, |ui| {
                     ui.add_space(4.0);
-                    result_panel::result_ui(ui, &self.loaded.trace, at_end, &palette);
+                    result_panel::result_ui(
+                        ui,
+                        &self.loaded.trace,
+                        at_end,
+                        &palette,
+                        &mut self.show_compare,
+                    );
+                    if self.show_compare {
+                        ui.add_space(4.0);
+                        let rows = self.comparison.rows(&self.loaded.scene);
+                        compare_panel::compare_ui(ui, rows, &palette);
+                    }
                     ui.add_space(4.0);
                 });
                 egui::ScrollArea::vertical().show(ui, |ui| {
@@ -321,6 +379,18 @@ impl GjkvizApp {
                         .id_salt("about scene")
                         .show(ui, |ui| ui.label(&self.loaded.scene.description));
                     }
+                    new_shapes = egui::CollapsingHeader::new("Shapes")
+                        .id_salt("shapes")
+                        .show(ui, |ui| {
+                            shapes_panel::shapes_ui(
+                                ui,
+                                &self.loaded.scene,
+                                self.loaded.world_view.size(),
+                                &palette,
+                            )
+                        })
+                        .body_returned
+                        .flatten();
                     new_settings = egui::CollapsingHeader::new("Algorithm settings")
                         .id_salt("algorithm settings")
                         .show(ui, |ui| {
@@ -329,6 +399,7 @@ impl GjkvizApp {
                                 ui,
                                 &self.loaded.scene.settings,
                                 first.and_then(|s| s.direction).unwrap_or(glam::DVec2::X),
+                                self.loaded.margin_hint,
                             )
                         })
                         .body_returned
@@ -337,14 +408,22 @@ impl GjkvizApp {
                 });
             });
         egui::CentralPanel::default().show(ui, |ui| self.plots_ui(ui, index, at_end, &palette));
+        self.world_cursor(&ctx);
         self.unsaved_changes_ui(&ctx);
         files::drop_hint_ui(&ctx);
 
-        if new_settings.is_some() || disk_choice.is_some() || bar_action.is_some() {
+        if disk_choice.is_some() || bar_action.is_some() {
             ctx.request_repaint();
         }
         if let Some(settings) = new_settings {
-            self.set_settings(settings);
+            let mut scene = self.loaded.scene.clone();
+            scene.settings = settings;
+            new_shapes = Some(scene);
+        }
+        if let Some(scene) = new_shapes {
+            self.edit_in_gesture(scene);
+            // Drawn again at once, so the plots and panels never show the old scene.
+            ctx.request_discard("the scene was edited");
         }
         match disk_choice {
             Some(DiskChoice::Reload) => self.reload_from_disk(),
@@ -354,6 +433,7 @@ impl GjkvizApp {
         if let Some(action) = bar_action {
             self.on_bar_action(action);
         }
+        self.end_gesture_when_released(&ctx);
         let title = self.window_title();
         if title != self.title {
             ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
@@ -364,8 +444,62 @@ impl GjkvizApp {
         }
     }
 
-    /// The two plots, side by side when there is width for it, else one above the other.
+    /// The sweep panel under the plots, while it is open; what it asks for is done at once,
+    /// before the plots are drawn.
+    fn sweep_ui(&mut self, ui: &mut egui::Ui, palette: &Palette) {
+        let Some(view) = &mut self.sweep else {
+            return;
+        };
+        let scene = &self.loaded.scene;
+        let action = egui::Panel::bottom("sweep")
+            .resizable(true)
+            .default_size(sweep_panel::PANEL_HEIGHT)
+            .size_range(160.0..=600.0)
+            .show(ui, |ui| {
+                ui.add_space(4.0);
+                sweep_panel::sweep_ui(ui, view, scene, palette)
+            })
+            .inner;
+        match action {
+            Some(sweep_panel::SweepAction::Pose(position, rotation)) => {
+                let mut scene = self.loaded.scene.clone();
+                scene.b.position = position;
+                scene.b.rotation = rotation;
+                self.edit_scene(scene);
+                ui.ctx().request_discard("B moved to a sweep sample");
+            }
+            Some(sweep_panel::SweepAction::Restart) => {
+                self.sweep = Some(sweep_panel::SweepView::new(&self.loaded.scene));
+            }
+            Some(sweep_panel::SweepAction::Close) => self.sweep = None,
+            None => {}
+        }
+    }
+
+    /// The samples of the open sweep panel, as it plots them.
+    pub fn sweep_samples(&self) -> Option<&[crate::sweep::SweepSample]> {
+        self.sweep.as_ref().and_then(|s| s.last_samples())
+    }
+
+    /// Where the sweep panel draws sample `i` in its signed-distance plot (tests click it).
+    pub fn sweep_sample_on_screen(&self, i: usize) -> Option<egui::Pos2> {
+        let view = self.sweep.as_ref()?;
+        view.sample_on_screen(view.last_samples()?.get(i)?)
+    }
+
+    /// The two plots, side by side when there is width for it, else one above the other; the
+    /// sweep panel under them when it is open.
     fn plots_ui(&mut self, ui: &mut egui::Ui, index: usize, at_end: bool, palette: &Palette) {
+        self.sweep_ui(ui, palette);
+        // What the sweep panel left: `columns` would otherwise size the plots to the whole
+        // panel.
+        let rest = ui.available_rect_before_wrap();
+        ui.scope_builder(egui::UiBuilder::new().max_rect(rest), |ui| {
+            self.plots_in_ui(ui, index, at_end, palette);
+        });
+    }
+
+    fn plots_in_ui(&mut self, ui: &mut egui::Ui, index: usize, at_end: bool, palette: &Palette) {
         let size = ui.available_size();
         let side_by_side = size.x >= size.y * 1.1;
         let mut view = std::mem::take(&mut self.view);
@@ -375,22 +509,41 @@ impl GjkvizApp {
         self.shown_index = Some(index);
         let loaded = &self.loaded;
         let follow = &mut self.follow_step;
-        let world =
-            |ui: &mut egui::Ui| plots::world_plot_ui(ui, loaded, index, palette, view[0], at_end);
+        let handles = plots::HandleView {
+            hovered: self.hovered_handle,
+            held: self.grab.as_ref().map(|g| g.handle),
+            scale: self.world_frame.map(|f| f.map.scale),
+        };
+        let mut sweep_open = self.sweep.is_some();
+        let mut world = |ui: &mut egui::Ui| {
+            let controls = plots::WorldControls {
+                request: view[0],
+                handles: &handles,
+                sweep: &mut sweep_open,
+            };
+            plots::world_plot_ui(ui, loaded, index, palette, at_end, controls)
+        };
         let mut difference = |ui: &mut egui::Ui| {
             plots::difference_plot_ui(ui, loaded, index, palette, view[1], at_end, follow)
         };
-        self.view = if side_by_side {
+        let (world, difference) = if side_by_side {
             ui.columns(2, |columns| {
-                [world(&mut columns[0]), difference(&mut columns[1])]
+                (world(&mut columns[0]), difference(&mut columns[1]))
             })
         } else {
             let half = (size.y - ui.spacing().item_spacing.y) * 0.5;
-            [
+            (
                 ui.allocate_ui(egui::vec2(size.x, half), world).inner,
                 ui.allocate_ui(egui::vec2(size.x, half), difference).inner,
-            ]
+            )
         };
+        self.world_frame = Some(WorldFrame::from(&world));
+        self.shown = [Some(world.shown), difference.1];
+        self.view = [world.asked, difference.0];
+        if sweep_open != self.sweep.is_some() {
+            self.sweep = sweep_open.then(|| sweep_panel::SweepView::new(&self.loaded.scene));
+            ui.ctx().request_repaint();
+        }
     }
 }
 
@@ -402,6 +555,20 @@ impl eframe::App for GjkvizApp {
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         eframe::set_value(storage, RECENT_KEY, &self.recent);
     }
+}
+
+/// One edit-to-redraw cycle without a window, as benches/edit_redraw.rs measures it: the scene
+/// re-run (trace, outlines, A − B) and everything both plots draw at step `index` (clamped to
+/// the trace) built. Returns how many plot items that makes.
+pub fn redraw_plots(scene: Scene, index: usize) -> usize {
+    let loaded = Loaded::new(scene, Source::Bundled(0));
+    let palette = Palette::new(false);
+    let last = loaded.trace.steps.len().saturating_sub(1);
+    let index = index.min(last);
+    let handles = plots::HandleView::default();
+    let world = plots::world_layers(&loaded, index, &palette, index == last, &handles);
+    let difference = plots::difference_layers(&loaded, index, &palette, index == last);
+    world.items.len() + difference.items.len()
 }
 
 /// Opens the window on the default scene, or on `scene` (a banner reports a file that fails).
@@ -457,6 +624,10 @@ pub fn take_screenshot(request: &ScreenshotRequest) -> i32 {
             return EXIT_USAGE;
         }
     }
+    if request.sweep {
+        app.sweep = Some(sweep_panel::SweepView::new(&app.loaded.scene));
+    }
+    app.show_compare = request.compare;
     app.screenshot = Some(ScreenshotJob::new(request.out.clone()));
     let outcome = Rc::new(Cell::new(screenshot::EXIT_FAILED));
     let report = Rc::clone(&outcome);

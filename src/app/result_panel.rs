@@ -1,4 +1,5 @@
-//! What the whole run concluded, shown once the replay reaches the last step.
+//! What the whole run concluded, shown once the replay reaches the last step, and the toggle
+//! that compares it with the other methods.
 
 use eframe::egui;
 use egui::RichText;
@@ -8,8 +9,23 @@ use crate::explain::termination_text;
 use crate::format::{num, vec2};
 use crate::trace::Trace;
 
-pub fn result_ui(ui: &mut egui::Ui, trace: &Trace, at_end: bool, palette: &Palette) {
-    ui.label(RichText::new("Result").heading());
+/// The result; `compare` is the toggle of the comparison table drawn under it.
+pub fn result_ui(
+    ui: &mut egui::Ui,
+    trace: &Trace,
+    at_end: bool,
+    palette: &Palette,
+    compare: &mut bool,
+) {
+    ui.horizontal(|ui| {
+        ui.label(RichText::new("Result").heading());
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            ui.checkbox(compare, "Compare methods").on_hover_text(
+                "Every penetration method on this pair, and the separating-axis answer for \
+                 two polygons, with their differences from the scene's method",
+            );
+        });
+    });
     if !at_end {
         ui.label(
             RichText::new("The result shows at the last step: press End or click Last ⇥.")

@@ -6,6 +6,7 @@ use std::path::Path;
 
 use egui::{KeyboardShortcut, Modifiers, RichText};
 
+use super::editing::{REDO_SHORTCUT, REDO_SHORTCUT_ALT, UNDO_SHORTCUT};
 use super::loaded::Source;
 use super::palette::Palette;
 use super::recent::{RecentFiles, absolute};
@@ -33,6 +34,9 @@ pub enum BarAction {
     Open,
     Save,
     SaveAs,
+    Undo,
+    Redo,
+    Revert,
 }
 
 /// What the bar shows.
@@ -40,6 +44,8 @@ pub struct SceneBar<'a> {
     pub source: &'a Source,
     pub name: &'a str,
     pub unsaved: bool,
+    pub can_undo: bool,
+    pub can_redo: bool,
     pub bundled_names: &'a [String],
     pub recent: &'a RecentFiles,
 }
@@ -92,6 +98,10 @@ pub fn scene_bar_ui(ui: &mut egui::Ui, bar: &SceneBar<'_>, palette: &Palette) ->
         }
         if let Some(source) = recent_menu_ui(ui, bar) {
             action = Some(BarAction::Pick(source));
+        }
+        ui.separator();
+        if let Some(asked) = edit_buttons_ui(ui, bar) {
+            action = Some(asked);
         }
         // Last in the row, so showing it moves no button.
         if bar.unsaved {
@@ -199,6 +209,47 @@ fn file_buttons_ui(ui: &mut egui::Ui, source: &Source) -> Option<BarAction> {
     let mut action = None;
     for (label, hint, this) in buttons {
         if ui.button(label).on_hover_text(hint).clicked() {
+            action = Some(this);
+        }
+    }
+    action
+}
+
+/// Undo, Redo and Revert, enabled when they would do something.
+fn edit_buttons_ui(ui: &mut egui::Ui, bar: &SceneBar<'_>) -> Option<BarAction> {
+    let ctx = ui.ctx().clone();
+    let shortcut = |s: &KeyboardShortcut| ctx.format_shortcut(s);
+    let revert_hint = match bar.source {
+        Source::Bundled(_) => "Drop your edits: show the teaching scene as it comes".to_string(),
+        Source::File(path) => format!("Drop your edits: read {} again", file_name(path)),
+    };
+    let buttons = [
+        (
+            "Undo",
+            bar.can_undo,
+            format!("Undo the last edit ({})", shortcut(&UNDO_SHORTCUT)),
+            BarAction::Undo,
+        ),
+        (
+            "Redo",
+            bar.can_redo,
+            format!(
+                "Redo the edit you undid ({} or {})",
+                shortcut(&REDO_SHORTCUT),
+                shortcut(&REDO_SHORTCUT_ALT)
+            ),
+            BarAction::Redo,
+        ),
+        ("Revert", bar.unsaved, revert_hint, BarAction::Revert),
+    ];
+    let mut action = None;
+    for (label, enabled, hint, this) in buttons {
+        if ui
+            .add_enabled(enabled, egui::Button::new(label))
+            .on_hover_text(&hint)
+            .on_disabled_hover_text(hint)
+            .clicked()
+        {
             action = Some(this);
         }
     }

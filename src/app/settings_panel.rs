@@ -6,7 +6,9 @@ use glam::DVec2;
 
 use egui::{DragValue, Slider};
 
-use crate::algorithm::{EdgeNormal, InitialDirection, MAX_ITERATIONS_LIMIT, Settings};
+use crate::algorithm::{
+    EdgeNormal, InitialDirection, MAX_ITERATIONS_LIMIT, PenetrationMethod, Settings,
+};
 
 /// The tolerance slider's range. Beyond 1 scene unit a tolerance no longer teaches anything;
 /// below 1e-15 it is lost in the rounding of f64 coordinates of order 1.
@@ -17,6 +19,12 @@ const TOLERANCE_SMALLEST: f64 = 1e-15;
 const TOLERANCE_DIGITS: usize = 2;
 /// How fast a custom direction's components change while dragged, per point.
 const DIRECTION_SPEED: f64 = 0.02;
+/// Directions a newly chosen sampling method starts with: enough to see the idea, few enough
+/// to step through.
+const DEFAULT_SAMPLING_DIRECTIONS: u32 = 16;
+/// The numbers of sampling directions the settings accept (a test keeps this in step with
+/// `Settings::validate`, which is the authority).
+const SAMPLING_DIRECTIONS: std::ops::RangeInclusive<u32> = 3..=100_000;
 
 /// `x` with `digits` significant digits (at least one), as close as f64 gets to the decimal.
 fn round_significant(x: f64, digits: usize) -> f64 {
@@ -40,12 +48,14 @@ pub fn tolerance_text(x: f64) -> String {
 }
 
 /// The settings as editable fields. `first_direction` is where a new custom direction starts
-/// (the one the current run began with). Returns the edited settings when the user changed
-/// something and they are valid; fields the panel does not show pass through unchanged.
+/// (the one the current run began with), `margin` where a new core-shape margin starts (one
+/// both shapes keep a core at). Returns the edited settings when the user changed something
+/// and they are valid.
 pub fn settings_ui(
     ui: &mut egui::Ui,
     settings: &Settings,
     first_direction: DVec2,
+    margin: f64,
 ) -> Option<Settings> {
     let mut edited = *settings;
     egui::Grid::new("settings grid")
@@ -103,6 +113,14 @@ pub fn settings_ui(
                 );
             });
             ui.end_row();
+
+            ui.label("Penetration").on_hover_text(
+                "How the depth of overlapping shapes is found once GJK has seen them overlap: \
+                 EPA; the smallest depth over sampled directions (plus the edge normals and \
+                 the centre line); or the distance between the shapes shrunk by a margin.",
+            );
+            ui.vertical(|ui| penetration_ui(ui, &mut edited.penetration, margin));
+            ui.end_row();
         });
     let defaults = Settings::default();
     let reset = Settings {
@@ -110,11 +128,13 @@ pub fn settings_ui(
         max_iterations: defaults.max_iterations,
         initial_direction: defaults.initial_direction,
         edge_normal: defaults.edge_normal,
-        ..edited
+        penetration: defaults.penetration,
     };
     if ui
         .add_enabled(reset != edited, egui::Button::new("Reset to defaults"))
-        .on_hover_text("Tolerance 1e-9, 1000 iterations, first direction (1, 0), winding normals")
+        .on_hover_text(
+            "Tolerance 1e-9, 1000 iterations, first direction (1, 0), winding normals, EPA",
+        )
         .clicked()
     {
         edited = reset;
@@ -156,6 +176,63 @@ fn direction_ui(ui: &mut egui::Ui, direction: &mut InitialDirection, start: DVec
     }
 }
 
+/// The penetration method: three choices, and the number each alternative needs.
+fn penetration_ui(ui: &mut egui::Ui, method: &mut PenetrationMethod, margin: f64) {
+    ui.horizontal(|ui| {
+        if ui.radio(*method == PenetrationMethod::Epa, "EPA").clicked() {
+            *method = PenetrationMethod::Epa;
+        }
+        let sampling = matches!(method, PenetrationMethod::Sampling { .. });
+        if ui.radio(sampling, "sampling").clicked() && !sampling {
+            *method = PenetrationMethod::Sampling {
+                directions: DEFAULT_SAMPLING_DIRECTIONS,
+            };
+        }
+        let cores = matches!(method, PenetrationMethod::CoreShapes { .. });
+        if ui.radio(cores, "core shapes").clicked() && !cores {
+            *method = PenetrationMethod::CoreShapes {
+                margin: round_significant(margin, TOLERANCE_DIGITS),
+            };
+        }
+    });
+    match method {
+        PenetrationMethod::Epa => {}
+        PenetrationMethod::Sampling { directions } => {
+            ui.horizontal(|ui| {
+                let label = ui.label("directions");
+                let speed = (f64::from(*directions) * 0.02).max(0.1);
+                ui.add(
+                    DragValue::new(directions)
+                        .range(SAMPLING_DIRECTIONS)
+                        .speed(speed),
+                )
+                .labelled_by(label.id)
+                .on_hover_text(
+                    "Evenly spaced directions tried, besides the edge normals and the centre \
+                     line; each is one step",
+                );
+            });
+        }
+        PenetrationMethod::CoreShapes { margin: m } => {
+            ui.horizontal(|ui| {
+                let label = ui.label("margin");
+                let speed = (*m * 0.01).max(1e-4);
+                ui.add(
+                    DragValue::new(m)
+                        .range(f64::MIN_POSITIVE..=f64::MAX)
+                        .speed(speed)
+                        .max_decimals(6),
+                )
+                .labelled_by(label.id)
+                .on_hover_text(
+                    "How far both shapes are shrunk; the depth is twice the margin minus the \
+                     distance between the shrunk cores",
+                );
+            });
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -166,6 +243,21 @@ mod tests {
         assert_eq!(tolerance_text(2.5e-7), "2.5e-7");
         assert_eq!(tolerance_text(0.0), "0");
         assert_eq!(tolerance_text(1.0), "1e0");
+    }
+
+    #[test]
+    fn the_directions_field_offers_exactly_what_the_settings_accept() {
+        let valid = |directions| {
+            Settings {
+                penetration: PenetrationMethod::Sampling { directions },
+                ..Settings::default()
+            }
+            .validate()
+            .is_ok()
+        };
+        let (low, high) = (*SAMPLING_DIRECTIONS.start(), *SAMPLING_DIRECTIONS.end());
+        assert!(valid(low) && valid(high) && valid(DEFAULT_SAMPLING_DIRECTIONS));
+        assert!(!valid(low - 1) && !valid(high + 1));
     }
 
     #[test]

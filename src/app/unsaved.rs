@@ -1,5 +1,5 @@
 //! The question before unsaved changes are lost — by opening another scene or closing the
-//! window: save them, discard them, or cancel.
+//! window: save them, discard them, or cancel; and before they are reverted.
 
 use eframe::egui;
 
@@ -14,6 +14,8 @@ use super::scene_bar::file_name;
 pub enum Pending {
     Open(Source),
     Close,
+    /// Revert to the file: the edits go (undo brings them back).
+    Revert,
 }
 
 /// The user's answer about unsaved changes.
@@ -40,37 +42,56 @@ impl GjkvizApp {
         let Some(pending) = &self.pending else {
             return;
         };
-        let what = match pending {
-            Pending::Open(Source::Bundled(i)) => format!(
-                "open “{}”",
-                self.bundled_names.get(*i).map_or("another scene", |n| n)
-            ),
-            Pending::Open(Source::File(path)) => format!("open {}", file_name(path)),
-            Pending::Close => "close the window".to_string(),
+        let name = &self.loaded.scene.name;
+        let (heading, question, buttons): (&str, String, &[(&str, Answer)]) = match pending {
+            Pending::Revert => {
+                let from = match &self.loaded.source {
+                    Source::Bundled(_) => "the teaching scene as it comes".to_string(),
+                    Source::File(path) => format!("{} as it is on disk", file_name(path)),
+                };
+                (
+                    "Revert to file",
+                    format!("Drop the changes to “{name}” and show {from}? Undo brings them back."),
+                    &[("Revert", Answer::Discard), ("Cancel", Answer::Cancel)],
+                )
+            }
+            Pending::Open(_) | Pending::Close => {
+                let what = match pending {
+                    Pending::Open(Source::Bundled(i)) => format!(
+                        "open “{}”",
+                        self.bundled_names.get(*i).map_or("another scene", |n| n)
+                    ),
+                    Pending::Open(Source::File(path)) => format!("open {}", file_name(path)),
+                    _ => "close the window".to_string(),
+                };
+                (
+                    "Unsaved changes",
+                    format!(
+                        "“{name}” has changes that are not saved. Save them before you {what}?"
+                    ),
+                    &[
+                        ("Save changes", Answer::Save),
+                        ("Discard changes", Answer::Discard),
+                        ("Cancel", Answer::Cancel),
+                    ],
+                )
+            }
         };
-        let question = format!(
-            "“{}” has changes that are not saved. Save them before you {what}?",
-            self.loaded.scene.name
-        );
         let frame = egui::Frame::popup(&ctx.global_style()).inner_margin(16);
         let modal = egui::Modal::new(Id::unique("unsaved changes"))
             .frame(frame)
             .show(ctx, |ui| {
                 ui.set_max_width(440.0);
-                ui.heading("Unsaved changes");
+                ui.heading(heading);
                 ui.add_space(4.0);
                 ui.label(question);
                 ui.add_space(10.0);
                 ui.horizontal(|ui| {
                     let mut answer = None;
-                    if ui.button("Save changes").clicked() {
-                        answer = Some(Answer::Save);
-                    }
-                    if ui.button("Discard changes").clicked() {
-                        answer = Some(Answer::Discard);
-                    }
-                    if ui.button("Cancel").clicked() {
-                        answer = Some(Answer::Cancel);
+                    for (label, this) in buttons {
+                        if ui.button(*label).clicked() {
+                            answer = Some(*this);
+                        }
                     }
                     answer
                 })
@@ -99,6 +120,7 @@ impl GjkvizApp {
         }
         match pending {
             Pending::Open(source) => self.load(source),
+            Pending::Revert => self.revert_now(),
             Pending::Close => {
                 self.close_confirmed = true;
                 ctx.send_viewport_cmd(ViewportCommand::Close);

@@ -8,8 +8,8 @@ use glam::DVec2;
 
 use super::annotations::Annotations;
 use super::{
-    ARROW_FRACTION, MARKER_RADIUS, SUPPORT_RADIUS, ViewRequest, dashed, filled_shape, markers,
-    plot_title_ui, polyline, show_with_annotations, view_plot,
+    ARROW_FRACTION, Layers, MARKER_RADIUS, SUPPORT_RADIUS, Toggle, ViewRequest, dashed,
+    filled_shape, markers, plot_title_ui, polyline, show_with_annotations, shown_bounds, view_plot,
 };
 use crate::app::loaded::{Bounds, Loaded};
 use crate::app::palette::Palette;
@@ -42,7 +42,8 @@ fn step_focus(step: &Step, scale: f64) -> Bounds {
 }
 
 /// The A − B plot for step `index`, moved to the view `request` asks for; returns the view the
-/// user asks for next. `follow` is the "Zoom to step" toggle.
+/// user asks for next, and the part of the plane on show. `follow` is the "Zoom to step"
+/// toggle.
 pub fn difference_plot_ui(
     ui: &mut egui::Ui,
     loaded: &Loaded,
@@ -51,27 +52,71 @@ pub fn difference_plot_ui(
     request: Option<ViewRequest>,
     show_result: bool,
     follow: &mut bool,
-) -> Option<ViewRequest> {
+) -> (Option<ViewRequest>, Option<Bounds>) {
     let hint = if loaded.curved {
         "sampled outline"
     } else {
         "exact hull"
     };
-    let asked = plot_title_ui(ui, "Minkowski difference A − B", hint, Some(follow));
+    let toggle = Toggle {
+        on: follow,
+        label: "Zoom to step",
+        hint: "Follow each step with a close-up of its closest edge, support point and check",
+    };
+    let clicks = plot_title_ui(ui, "Minkowski difference A − B", hint, Some(toggle));
+    let asked = match (clicks.toggled, clicks.fit) {
+        (true, _) if *follow => Some(ViewRequest::Step),
+        (true, _) | (false, true) => Some(ViewRequest::Fit),
+        (false, false) => None,
+    };
     let Some(step) = loaded.trace.steps.get(index) else {
-        return asked;
+        return (asked, None);
+    };
+    let show = request.map(|r| match r {
+        ViewRequest::Fit => loaded.difference_view,
+        ViewRequest::Step => step_focus(step, loaded.difference_view.size()),
+    });
+    let layers = difference_layers(loaded, index, palette, show_result);
+    let response = show_with_annotations(ui, view_plot("difference plot"), show, layers);
+    let asked = asked.or(response
+        .response
+        .double_clicked()
+        .then_some(ViewRequest::Fit));
+    (asked, Some(shown_bounds(&response.transform)))
+}
+
+/// Everything the A − B plot draws for step `index`.
+pub fn difference_layers(
+    loaded: &Loaded,
+    index: usize,
+    palette: &Palette,
+    show_result: bool,
+) -> Layers {
+    let mut layers = Layers::default();
+    let Some(step) = loaded.trace.steps.get(index) else {
+        return layers;
     };
     let scale = loaded.difference_view.size();
-    let mut notes = Annotations::default();
-    let mut items: Vec<Box<dyn egui_plot::PlotItem>> = Vec::new();
-
-    items.push(Box::new(filled_shape(
+    layers.add(filled_shape(
         "A − B",
         &loaded.outline_difference,
         palette.difference,
         0.12,
-    )));
-    simplex_items(step, palette, &mut items, &mut notes);
+    ));
+    if let Some(cores) = &loaded.cores
+        && (step.on_cores || step.phase == Phase::CoreShapes)
+    {
+        layers.add(
+            dashed(polyline("core(A) − core(B)", &cores.difference, true))
+                .color(palette.phase(Phase::CoreShapes))
+                .width(2.0),
+        );
+    }
+    if step.phase == Phase::Sampling {
+        sampled_rays(&loaded.trace.steps[..=index], palette, &mut layers);
+    }
+    let Layers { items, notes } = &mut layers;
+    simplex_items(step, palette, items, notes);
     if let Some(edge) = step.closest_edge {
         items.push(Box::new(
             polyline("closest edge", &[edge.start, edge.end], false)
@@ -107,8 +152,8 @@ pub fn difference_plot_ui(
             );
         }
     }
-    check_items(step, palette, scale, &mut items, &mut notes);
-    direction_items(step, palette, scale, &mut notes);
+    check_items(step, palette, scale, items, notes);
+    direction_items(step, palette, scale, notes);
     if let Some(s) = step.support {
         items.push(Box::new(
             markers(
@@ -151,14 +196,50 @@ pub fn difference_plot_ui(
         markers("origin", &[DVec2::ZERO], MarkerShape::Plus, 9.0).color(palette.origin),
     ));
     notes.label(DVec2::ZERO, "O", palette.origin, DVec2::new(-1.0, -1.0));
+    layers
+}
 
-    let show = request.map(|r| match r {
-        ViewRequest::Fit => loaded.difference_view,
-        ViewRequest::Step => step_focus(step, scale),
-    });
-    let double_clicked =
-        show_with_annotations(ui, view_plot("difference plot"), show, items, notes);
-    asked.or(double_clicked.then_some(ViewRequest::Fit))
+/// Most rays drawn for the directions sampled so far; beyond it every k-th is drawn (the best
+/// one always is).
+const RAYS_MAX: usize = 2048;
+
+/// The directions sampled up to the current step as faint rays from the origin, each as long
+/// as the depth of A − B along it, and the smallest so far — the answer the method would give
+/// now — highlighted. `steps` ends at the current step.
+fn sampled_rays(steps: &[Step], palette: &Palette, layers: &mut Layers) {
+    let sampled: Vec<(DVec2, f64, bool)> = steps
+        .iter()
+        .filter(|s| s.phase == Phase::Sampling)
+        .filter_map(|s| Some((s.direction?.try_normalize()?, s.check?)))
+        .map(|(u, check)| (u, check.value, check.passed))
+        .collect();
+    let colour = palette.phase(Phase::Sampling);
+    let every = sampled.len().div_ceil(RAYS_MAX).max(1);
+    // One polyline out and back through the origin draws every ray as one item.
+    let mut star = vec![DVec2::ZERO];
+    for (u, depth, _) in sampled.iter().step_by(every) {
+        star.extend([*u * *depth, DVec2::ZERO]);
+    }
+    layers.add(
+        polyline("sampled directions", &star, false)
+            .color(colour.gamma_multiply(0.45))
+            .width(1.0),
+    );
+    // The last sample that improved on all before it is the best so far.
+    if let Some((u, depth, _)) = sampled.iter().rev().find(|(_, _, improved)| *improved) {
+        let tip = *u * *depth;
+        layers.add(
+            polyline("best direction so far", &[DVec2::ZERO, tip], false)
+                .color(colour)
+                .width(3.0),
+        );
+        layers.notes.minor_label(
+            tip,
+            format!("best {}", num_with(*depth, PLOT_DECIMALS)),
+            colour,
+            *u,
+        );
+    }
 }
 
 /// Direction from the simplex's centre to `p`, for putting `p`'s label outside the simplex.

@@ -7,8 +7,10 @@ mod annotations;
 mod difference;
 mod world;
 
-pub use difference::difference_plot_ui;
-pub use world::world_plot_ui;
+pub use difference::{difference_layers, difference_plot_ui};
+pub use world::{
+    HandleView, WorldControls, WorldShown, world_layers, world_plot_ui, world_to_screen,
+};
 
 use egui::{Color32, RichText};
 use egui_plot::{Line, LineStyle, MarkerShape, Plot, PlotPoints, Points, Polygon};
@@ -51,42 +53,44 @@ fn view_plot(id: &str) -> Plot<'static> {
         .show_crosshair(false)
 }
 
-/// The title line above a plot with its buttons; `follow`, when given, is the "Zoom to step"
-/// toggle. Returns the view the user asked for.
+/// A switch in a plot's title line: its state, its label and what it does.
+struct Toggle<'a> {
+    on: &'a mut bool,
+    label: &'a str,
+    hint: &'a str,
+}
+
+/// What the user did in a plot's title line.
+#[derive(Default)]
+struct TitleClicks {
+    fit: bool,
+    toggled: bool,
+}
+
+/// The title line above a plot: the title, a hint, and at the right the Fit button and the
+/// plot's toggle, when it has one.
 fn plot_title_ui(
     ui: &mut egui::Ui,
     title: &str,
     hint: &str,
-    follow: Option<&mut bool>,
-) -> Option<ViewRequest> {
+    toggle: Option<Toggle<'_>>,
+) -> TitleClicks {
     ui.horizontal(|ui| {
         ui.label(RichText::new(title).strong().size(15.0));
-        ui.label(RichText::new(hint).weak().small());
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-            let mut request = None;
-            if ui
+            let fit = ui
                 .button("Fit")
                 .on_hover_text("Show the whole scene (or double-click the plot)")
-                .clicked()
-            {
-                request = Some(ViewRequest::Fit);
-            }
-            if let Some(follow) = follow
-                && ui
-                    .checkbox(follow, "Zoom to step")
-                    .on_hover_text(
-                        "Follow each step with a close-up of its closest edge, support point \
-                         and check",
-                    )
-                    .changed()
-            {
-                request = Some(if *follow {
-                    ViewRequest::Step
-                } else {
-                    ViewRequest::Fit
-                });
-            }
-            request
+                .clicked();
+            let toggled =
+                toggle.is_some_and(|t| ui.checkbox(t.on, t.label).on_hover_text(t.hint).changed());
+            // The hint takes what room is left and is cut short ("…") rather than run under
+            // the buttons.
+            ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
+                ui.add(egui::Label::new(RichText::new(hint).weak().small()).truncate())
+                    .on_hover_text(hint);
+            });
+            TitleClicks { fit, toggled }
         })
         .inner
     })
@@ -136,15 +140,38 @@ fn fitted(view: &Bounds, area: egui::Rect) -> egui_plot::PlotBounds {
     )
 }
 
-/// Shows a plot with its items (moved to `show` when given), then paints the annotations over
-/// it. Returns whether the plot was double-clicked (a request to fit).
+/// The part of the plane a plot shows.
+fn shown_bounds(transform: &egui_plot::PlotTransform) -> Bounds {
+    let b = transform.bounds();
+    Bounds {
+        min: DVec2::from(b.min()),
+        max: DVec2::from(b.max()),
+    }
+}
+
+/// Everything a plot draws for one step: plot items, and the annotations painted over them.
+/// Built without a `Ui`, so building it is measured on its own (benches/edit_redraw.rs).
+#[derive(Default)]
+pub struct Layers {
+    pub items: Vec<Box<dyn egui_plot::PlotItem>>,
+    notes: Annotations,
+}
+
+impl Layers {
+    fn add(&mut self, item: impl egui_plot::PlotItem + 'static) {
+        self.items.push(Box::new(item));
+    }
+}
+
+/// Shows a plot with its layers (moved to `show` when given), then paints the annotations over
+/// it. Returns the plot's response: its transform places things on screen.
 fn show_with_annotations(
     ui: &mut egui::Ui,
     plot: Plot<'static>,
     show: Option<Bounds>,
-    items: Vec<Box<dyn egui_plot::PlotItem>>,
-    annotations: Annotations,
-) -> bool {
+    layers: Layers,
+) -> egui_plot::PlotResponse<()> {
+    let Layers { items, notes } = layers;
     let response = plot.show(ui, move |plot_ui| {
         if let Some(view) = show {
             let area = plot_ui.response().rect;
@@ -155,8 +182,8 @@ fn show_with_annotations(
         }
     });
     let painter = ui.painter_at(*response.transform.frame());
-    annotations.paint(&painter, &response.transform, ui.visuals());
-    response.response.double_clicked()
+    notes.paint(&painter, &response.transform, ui.visuals());
+    response
 }
 
 #[cfg(test)]

@@ -1,0 +1,110 @@
+//! One edit-to-redraw cycle of the app: what happens between the pointer moving a shape and the
+//! next picture. Two measures per pair of shapes:
+//!
+//! - `plots`: the edit applied to the scene, the scene re-run (`Scene::trace()`, the outlines,
+//!   A − B) and every item both plots draw at the current step built
+//!   (`gjkviz::app::redraw_plots`);
+//! - `frame`: the same edit through the app (`GjkvizApp::edit_scene`), then one whole frame of
+//!   the window in egui_kittest's harness — every panel laid out, the plots drawn — and its
+//!   shapes tessellated into triangles, as eframe does before handing them to the GPU.
+//!
+//! Pairs: regular polygons of 8, 100 and 1,000 vertices, and circles, overlapping, standing on
+//! the last step (the result, the fullest picture). The target is under 4 ms for 1,000-vertex
+//! shapes. Run with `cargo bench --bench edit_redraw`.
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use criterion::Criterion;
+use egui_kittest::Harness;
+use gjkviz::app::{GjkvizApp, Source, install_fonts, redraw_plots};
+use gjkviz::geometry::{Body, Shape};
+use gjkviz::scene::{Scene, default_scene};
+use glam::DVec2;
+
+const WARM_UP: Duration = Duration::from_millis(300);
+const MEASUREMENT: Duration = Duration::from_secs(2);
+const SAMPLES: usize = 20;
+/// How far each edit moves B: small, as one frame of a drag, and back again the next time, so
+/// the pair stays overlapping.
+const NUDGE: f64 = 1e-3;
+
+/// A regular polygon of `n` vertices on the unit circle.
+fn polygon(n: usize) -> Shape {
+    Shape::Polygon {
+        points: (0..n)
+            .map(|k| DVec2::from_angle(std::f64::consts::TAU * k as f64 / n as f64))
+            .collect(),
+        hull: false,
+    }
+}
+
+/// A and B of the same shape, overlapping by about a third, B a little off the centre line so
+/// that nothing is symmetric by accident.
+fn pair(name: &str, shape: Shape) -> Scene {
+    let mut scene = default_scene();
+    scene.name = name.to_string();
+    scene.description.clear();
+    scene.a = Body::new(shape.clone(), DVec2::ZERO, 0.0);
+    scene.b = Body::new(shape, DVec2::new(1.3, 0.4), 10.0);
+    scene
+}
+
+/// The scene with B nudged: forward on even edits, back on odd ones.
+fn edited(scene: &Scene, edit: u64) -> Scene {
+    let mut next = scene.clone();
+    let sign = if edit.is_multiple_of(2) { 1.0 } else { -1.0 };
+    next.b.position.x += sign * NUDGE;
+    next
+}
+
+fn bench_pair(criterion: &mut Criterion, scene: &Scene) {
+    let last = scene.trace().steps.len() - 1;
+    let mut group = criterion.benchmark_group(&scene.name);
+
+    let mut edit = 0;
+    group.bench_function("plots", |bench| {
+        bench.iter(|| {
+            edit += 1;
+            black_box(redraw_plots(edited(scene, edit), last))
+        });
+    });
+
+    let mut app = GjkvizApp::with_scene(scene.clone(), Source::Bundled(0));
+    app.playback_mut().last();
+    let mut harness = Harness::builder()
+        .with_size([1280.0, 800.0])
+        .with_context_setup(install_fonts)
+        .build_ui_state(|ui, app: &mut GjkvizApp| app.ui(ui), app);
+    harness.run();
+    let mut edit = 0;
+    group.bench_function("frame", |bench| {
+        bench.iter(|| {
+            edit += 1;
+            let next = edited(harness.state().scene(), edit);
+            harness.state_mut().edit_scene(next);
+            harness.step();
+            let shapes = harness.output().shapes.clone();
+            black_box(harness.ctx.tessellate(shapes, 1.0).len())
+        });
+    });
+    group.finish();
+}
+
+fn main() {
+    let mut criterion = Criterion::default()
+        .warm_up_time(WARM_UP)
+        .measurement_time(MEASUREMENT)
+        .sample_size(SAMPLES)
+        .configure_from_args();
+    let pairs = [
+        pair("polygons of 8 vertices", polygon(8)),
+        pair("polygons of 100 vertices", polygon(100)),
+        pair("polygons of 1000 vertices", polygon(1000)),
+        pair("circles", Shape::Circle { radius: 1.0 }),
+    ];
+    for scene in &pairs {
+        bench_pair(&mut criterion, scene);
+    }
+    criterion.final_summary();
+}

@@ -1,0 +1,122 @@
+//! Every penetration method's answer on the scene's pair beside the scene's own, with the
+//! separating-axis reference for polygon pairs, and how far each is from the scene's method.
+
+use eframe::egui;
+use egui::RichText;
+
+use super::palette::Palette;
+use crate::compare::{Answer, compare};
+use crate::format::{num, num_with};
+use crate::scene::Scene;
+
+/// Decimals of the normals in the table; the differences carry the fine detail.
+const NORMAL_DECIMALS: usize = 3;
+/// Below this a difference is written in scientific notation, to two digits.
+const SMALL_DIFFERENCE: f64 = 1e-3;
+
+/// The comparison of the scene on screen, worked out again only when the scene changes.
+#[derive(Default)]
+pub struct Comparison {
+    of: Option<Scene>,
+    rows: Vec<Answer>,
+}
+
+impl Comparison {
+    /// The rows for `scene`: the scene's method first, the reference (if any) last.
+    pub fn rows(&mut self, scene: &Scene) -> &[Answer] {
+        if self.of.as_ref() != Some(scene) {
+            self.rows = compare(scene);
+            self.of = Some(scene.clone());
+        }
+        &self.rows
+    }
+}
+
+/// A difference with its sign, short: "+0.3298", "-1.2e-16", "0".
+fn signed(x: f64) -> String {
+    if x == 0.0 {
+        "0".to_string()
+    } else if x.abs() < SMALL_DIFFERENCE {
+        format!("{x:+.1e}")
+    } else {
+        format!("{x:+.4}")
+    }
+}
+
+/// The table: method, signed distance (negative: depth), normal, and each row's difference
+/// from the first (the scene's method) in signed distance and in the normal's direction.
+pub fn compare_ui(ui: &mut egui::Ui, rows: &[Answer], palette: &Palette) {
+    let Some(own) = rows.first() else {
+        return;
+    };
+    // A narrow panel scrolls the table sideways rather than cutting its last columns.
+    egui::ScrollArea::horizontal().show(ui, |ui| table_ui(ui, own, rows, palette));
+}
+
+fn table_ui(ui: &mut egui::Ui, own: &Answer, rows: &[Answer], palette: &Palette) {
+    egui::Grid::new("compare methods")
+        .num_columns(5)
+        .striped(true)
+        .spacing([10.0, 3.0])
+        .show(ui, |ui| {
+            let weak = |text: &str| RichText::new(text).small().color(palette.weak_text);
+            ui.label(weak("method"));
+            ui.label(weak("signed distance"))
+                .on_hover_text("Distance when apart, minus the depth when overlapping");
+            ui.label(weak("normal"));
+            ui.label(weak("Δ"))
+                .on_hover_text("Signed distance minus the scene method's");
+            ui.label(weak("∠"))
+                .on_hover_text("Angle between this normal and the scene method's, in degrees");
+            ui.end_row();
+            for (i, row) in rows.iter().enumerate() {
+                ui.label(RichText::new(&row.method).small());
+                ui.label(RichText::new(num(row.signed_distance)).monospace().small());
+                ui.label(
+                    RichText::new(format!(
+                        "({}, {})",
+                        num_with(row.normal.x, NORMAL_DECIMALS),
+                        num_with(row.normal.y, NORMAL_DECIMALS)
+                    ))
+                    .monospace()
+                    .small(),
+                );
+                if i == 0 {
+                    ui.label("—");
+                    ui.label("—");
+                } else {
+                    let angle = own.normal.angle_to(row.normal).to_degrees().abs();
+                    ui.label(
+                        RichText::new(signed(row.signed_distance - own.signed_distance))
+                            .monospace()
+                            .small(),
+                    );
+                    ui.label(
+                        RichText::new(format!("{}°", num_with(angle, 3)))
+                            .monospace()
+                            .small(),
+                    );
+                }
+                ui.end_row();
+            }
+        });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scene::default_scene;
+
+    #[test]
+    fn the_comparison_follows_the_scene() {
+        let mut comparison = Comparison::default();
+        let scene = default_scene();
+        assert_eq!(comparison.rows(&scene), compare(&scene).as_slice());
+        let mut moved = scene.clone();
+        moved.b.position.x += 0.5;
+        assert_eq!(comparison.rows(&moved), compare(&moved).as_slice());
+        assert_eq!(signed(0.25), "+0.2500");
+        assert_eq!(signed(-3.3e-16), "-3.3e-16");
+        assert_eq!(signed(0.0), "0");
+    }
+}

@@ -1,0 +1,161 @@
+//! Edits as the user makes them. Every change re-runs the trace at once; a whole gesture (one
+//! drag, one number typed into a field) is one undo step; undo, redo and revert to file.
+
+use eframe::egui;
+use egui::{Key, KeyboardShortcut, Modifiers};
+
+use super::GjkvizApp;
+use super::banners::Banner;
+use super::loaded::{Loaded, Source};
+use super::unsaved::Pending;
+use crate::scene::{BUNDLED_SCENES, Scene, SceneError, load_scene, parse_scene};
+
+/// Ctrl+Z (⌘Z on a Mac): undo the last edit.
+pub const UNDO_SHORTCUT: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::Z);
+/// Ctrl+Shift+Z: redo what was undone.
+pub const REDO_SHORTCUT: KeyboardShortcut = KeyboardShortcut::new(
+    Modifiers {
+        shift: true,
+        ..Modifiers::COMMAND
+    },
+    Key::Z,
+);
+/// Ctrl+Y: redo, as many programs on Windows and Linux have it.
+pub const REDO_SHORTCUT_ALT: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::Y);
+
+impl GjkvizApp {
+    /// Shows an edited version of the scene as one whole user action (one undo step), re-run
+    /// on the same phase and iteration where they still exist. It then has unsaved changes,
+    /// unless the edit undid them.
+    pub fn edit_scene(&mut self, scene: Scene) {
+        self.end_gesture();
+        if scene == self.loaded.scene {
+            return;
+        }
+        self.history.record(self.loaded.scene.clone());
+        self.show_edited(scene);
+    }
+
+    /// Shows a change made in the middle of a gesture (a drag, a value being typed): the
+    /// gesture becomes one undo step when it ends ([`Self::end_gesture`]).
+    pub(super) fn edit_in_gesture(&mut self, scene: Scene) {
+        if scene == self.loaded.scene {
+            return;
+        }
+        if self.gesture_start.is_none() {
+            self.gesture_start = Some(self.loaded.scene.clone());
+        }
+        self.show_edited(scene);
+    }
+
+    /// Ends the gesture in progress: what it changed becomes one undo step.
+    pub(super) fn end_gesture(&mut self) {
+        if let Some(before) = self.gesture_start.take()
+            && before != self.loaded.scene
+        {
+            self.history.record(before);
+        }
+    }
+
+    /// At the end of a frame: a gesture is over once no pointer button is held and no field
+    /// is being typed into.
+    pub(super) fn end_gesture_when_released(&mut self, ctx: &egui::Context) {
+        let held = ctx.input(|i| i.pointer.any_down());
+        if !held {
+            self.grab = None;
+            if !ctx.text_edit_focused() {
+                self.end_gesture();
+            }
+        }
+    }
+
+    fn show_edited(&mut self, scene: Scene) {
+        self.show_rerun(Loaded::new(scene, self.loaded.source.clone()));
+    }
+
+    pub fn can_undo(&self) -> bool {
+        self.gesture_start.is_some() || self.history.can_undo()
+    }
+
+    pub fn can_redo(&self) -> bool {
+        self.history.can_redo()
+    }
+
+    /// Goes back to the scene before the last edit; false when there is none.
+    pub fn undo(&mut self) -> bool {
+        self.grab = None;
+        self.end_gesture();
+        match self.history.undo(&self.loaded.scene) {
+            Some(scene) => {
+                self.show_edited(scene);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Goes forward to the scene the last undo left; false when there is none.
+    pub fn redo(&mut self) -> bool {
+        self.grab = None;
+        self.end_gesture();
+        match self.history.redo(&self.loaded.scene) {
+            Some(scene) => {
+                self.show_edited(scene);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// "Revert to file": shows the scene as its file (or the teaching scene) has it, dropping
+    /// the edits; asks first when there are unsaved changes. Undo brings the edits back.
+    pub fn revert(&mut self) {
+        if self.has_unsaved_changes() {
+            self.pending = Some(Pending::Revert);
+        } else {
+            self.revert_now();
+        }
+    }
+
+    /// Reverts without asking; a file that no longer loads says why on the banner.
+    pub(super) fn revert_now(&mut self) {
+        let scene = match &self.loaded.source {
+            Source::Bundled(i) => BUNDLED_SCENES
+                .get(*i)
+                .ok_or_else(|| SceneError::new("bundled scenes", format!("no scene number {i}")))
+                .and_then(|b| parse_scene(b.text, b.file)),
+            Source::File(path) => load_scene(path),
+        };
+        match scene {
+            Ok(scene) => {
+                self.edit_scene(scene.clone());
+                self.saved = scene;
+                self.changed_on_disk = false;
+                self.banner = None;
+            }
+            Err(e) => {
+                self.banner = Some(Banner::new(
+                    "The scene could not be read again; your edits are still on screen.",
+                    &e,
+                ));
+            }
+        }
+    }
+
+    /// Ctrl+Z, Ctrl+Shift+Z and Ctrl+Y; left to a text field while it has the focus, where they
+    /// undo typing. Redo is matched first: Ctrl+Z would match Ctrl+Shift+Z too.
+    pub(super) fn edit_keys(&mut self, ctx: &egui::Context) {
+        if ctx.text_edit_focused() {
+            return;
+        }
+        let (redo, undo) = ctx.input_mut(|i| {
+            let redo = i.consume_shortcut(&REDO_SHORTCUT) || i.consume_shortcut(&REDO_SHORTCUT_ALT);
+            (redo, i.consume_shortcut(&UNDO_SHORTCUT))
+        });
+        if redo {
+            self.redo();
+        } else if undo {
+            self.undo();
+        }
+    }
+}

@@ -1,0 +1,155 @@
+//! The pointer over the world plot, turned into edits. Read before anything is drawn, through
+//! the plot's mapping of the previous frame (what the user sees and points at), so an edit is
+//! re-traced and drawn in the same frame.
+
+use eframe::egui;
+use egui::{CursorIcon, PointerButton};
+use glam::DVec2;
+
+use super::GjkvizApp;
+use super::manipulate::{Grab, Handle, HandleKind, ScreenMap, edge_at, handle_at};
+use super::plots::{self, ViewRequest, WorldShown};
+use crate::edit::{insert_vertex, remove_vertex};
+
+/// The world plot as last drawn.
+#[derive(Clone, Copy, Debug)]
+pub struct WorldFrame {
+    pub map: ScreenMap,
+    pub rect: egui::Rect,
+    /// Whether the pointer was over the plot (and not over a window or menu above it).
+    pub hovered: bool,
+}
+
+impl From<&WorldShown> for WorldFrame {
+    fn from(shown: &WorldShown) -> Self {
+        WorldFrame {
+            map: shown.map,
+            rect: shown.rect,
+            hovered: shown.hovered,
+        }
+    }
+}
+
+fn dvec(p: egui::Pos2) -> DVec2 {
+    DVec2::new(f64::from(p.x), f64::from(p.y))
+}
+
+/// What the pointer did this frame, as far as the world plot cares.
+struct Pointer {
+    at: Option<egui::Pos2>,
+    press_origin: Option<egui::Pos2>,
+    pressed: bool,
+    down: bool,
+    double_clicked: bool,
+    right_clicked: bool,
+    shift: bool,
+}
+
+impl Pointer {
+    fn read(ctx: &egui::Context) -> Self {
+        ctx.input(|i| Pointer {
+            at: i.pointer.latest_pos(),
+            press_origin: i.pointer.press_origin(),
+            pressed: i.pointer.primary_pressed(),
+            down: i.pointer.primary_down(),
+            double_clicked: i.pointer.button_double_clicked(PointerButton::Primary),
+            right_clicked: i.pointer.button_clicked(PointerButton::Secondary),
+            shift: i.modifiers.shift,
+        })
+    }
+}
+
+impl GjkvizApp {
+    /// Drags a held handle, takes a handle on a press, adds a point on a double-clicked edge
+    /// (a double-click elsewhere fits the view), removes a right-clicked point.
+    pub(super) fn world_gestures(&mut self, ctx: &egui::Context) {
+        let Some(frame) = self.world_frame else {
+            return;
+        };
+        let pointer = Pointer::read(ctx);
+        if let Some(grab) = &self.grab {
+            if pointer.down {
+                // Nothing changes until the pointer moves: a click is not an edit.
+                if let Some(at) = pointer.at
+                    && pointer.press_origin != Some(at)
+                {
+                    let scene = grab.drag(frame.map.to_world(dvec(at)), pointer.shift);
+                    self.edit_in_gesture(scene);
+                }
+                return;
+            }
+            self.grab = None;
+        }
+        let over = frame.hovered && pointer.at.is_some_and(|p| frame.rect.contains(p));
+        let outlines = [&self.loaded.outline_a[..], &self.loaded.outline_b[..]];
+        self.hovered_handle = pointer
+            .at
+            .filter(|_| over)
+            .and_then(|at| handle_at(&self.loaded.scene, outlines, &frame.map, dvec(at)));
+        let (Some(at), true) = (pointer.at, over) else {
+            return;
+        };
+        if pointer.pressed
+            && let Some(handle) = self.hovered_handle
+        {
+            self.grab = Some(Grab::new(
+                handle,
+                &self.loaded.scene,
+                outlines,
+                frame.map.scale,
+                frame.map.to_world(dvec(at)),
+            ));
+        }
+        let on_body = matches!(
+            self.hovered_handle,
+            None | Some(Handle {
+                kind: HandleKind::Body,
+                ..
+            })
+        );
+        if pointer.double_clicked {
+            match edge_at(&self.loaded.scene, outlines, &frame.map, dvec(at)).filter(|_| on_body) {
+                Some((which, after, point)) => {
+                    let mut scene = self.loaded.scene.clone();
+                    insert_vertex(which.body_mut(&mut scene), after, point);
+                    self.edit_scene(scene);
+                }
+                None => self.view[0] = Some(ViewRequest::Fit),
+            }
+        }
+        if pointer.right_clicked
+            && let Some(Handle {
+                which,
+                kind: HandleKind::Vertex(i),
+            }) = self.hovered_handle
+        {
+            let mut scene = self.loaded.scene.clone();
+            if remove_vertex(which.body_mut(&mut scene), i) {
+                self.hovered_handle = None;
+                self.edit_scene(scene);
+            }
+        }
+    }
+
+    /// The cursor over the world plot: a closed hand while dragging, else one that says what a
+    /// drag would do.
+    pub(super) fn world_cursor(&self, ctx: &egui::Context) {
+        let icon = match (&self.grab, self.hovered_handle) {
+            (Some(_), _) => CursorIcon::Grabbing,
+            (None, Some(handle)) => match handle.kind {
+                HandleKind::Body => CursorIcon::Move,
+                HandleKind::Vertex(_) | HandleKind::Knob => CursorIcon::Grab,
+                HandleKind::Rim => CursorIcon::ResizeNeSw,
+            },
+            (None, None) => return,
+        };
+        ctx.set_cursor_icon(icon);
+    }
+
+    /// Where a world point is on screen in the world plot as last drawn; None before it has
+    /// been drawn. Lets tests (and anything else outside) aim the pointer at a shape.
+    pub fn world_to_screen(&self, world: DVec2) -> Option<egui::Pos2> {
+        self.world_frame
+            .map(|frame| plots::world_to_screen(&frame.map, world))
+    }
+}

@@ -1,0 +1,577 @@
+//! Exploring in the app, driven through its real UI (egui_kittest, no GPU): shapes dragged in
+//! the world plot with the pointer, points added and removed, undo and redo, revert to file,
+//! the penetration method saved with the scene, the sweep panel and the comparison table.
+
+#![cfg(feature = "gui")]
+
+use std::path::PathBuf;
+
+use eframe::egui;
+use egui::accesskit::Role;
+use egui::{Key, Modifiers, PointerButton, Pos2};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable as _;
+use gjkviz::PenetrationMethod;
+use gjkviz::app::{GjkvizApp, Source, install_fonts};
+use gjkviz::compare::compare;
+use gjkviz::edit::{hull_warning, polygon_points_world};
+use gjkviz::format::num;
+use gjkviz::geometry::{Body, Shape};
+use gjkviz::scene::{BUNDLED_SCENES, Scene, default_scene, load_scene, parse_scene, save_scene};
+use gjkviz::trace::Phase;
+use glam::DVec2;
+
+const STEP_DT: f32 = 0.1;
+/// Frames a drag takes from press to release.
+const DRAG_FRAMES: usize = 6;
+
+fn harness(app: GjkvizApp) -> Harness<'static, GjkvizApp> {
+    let mut harness = Harness::builder()
+        .with_size([1280.0, 800.0])
+        .with_step_dt(STEP_DT)
+        .with_context_setup(install_fonts)
+        .build_ui_state(|ui, app: &mut GjkvizApp| app.ui(ui), app);
+    harness.run();
+    harness
+}
+
+fn on_scene(scene: Scene) -> Harness<'static, GjkvizApp> {
+    harness(GjkvizApp::with_scene(scene, Source::Bundled(0)))
+}
+
+fn bundled(file: &str) -> (usize, Scene) {
+    let i = BUNDLED_SCENES.iter().position(|b| b.file == file).unwrap();
+    (i, parse_scene(BUNDLED_SCENES[i].text, file).unwrap())
+}
+
+/// A folder of its own for each test, removed at the end.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(test: &str) -> Self {
+        let dir =
+            std::env::temp_dir().join(format!("gjkviz-app-explore-{}-{test}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        TempDir(dir)
+    }
+
+    fn path(&self, name: &str) -> PathBuf {
+        self.0.join(name)
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// Where a world point is on screen in the world plot.
+fn screen(harness: &Harness<'_, GjkvizApp>, world: DVec2) -> Pos2 {
+    harness
+        .state()
+        .world_to_screen(world)
+        .expect("the world plot has been drawn")
+}
+
+/// Scene units per point in the world plot.
+fn units_per_point(harness: &Harness<'_, GjkvizApp>) -> f64 {
+    let (p, q) = (
+        screen(harness, DVec2::ZERO),
+        screen(harness, DVec2::new(1.0, 0.0)),
+    );
+    1.0 / f64::from(q.x - p.x)
+}
+
+/// Presses at `from`, moves to `to` over a few frames, releases there.
+fn drag(harness: &mut Harness<'_, GjkvizApp>, from: Pos2, to: Pos2) {
+    harness.hover_at(from);
+    harness.run();
+    harness.drag_at(from);
+    harness.run();
+    for k in 1..=DRAG_FRAMES {
+        harness.hover_at(from.lerp(to, k as f32 / DRAG_FRAMES as f32));
+        harness.run();
+    }
+    harness.drop_at(to);
+    harness.run();
+}
+
+fn click_with(harness: &mut Harness<'_, GjkvizApp>, at: Pos2, button: PointerButton) {
+    for pressed in [true, false] {
+        harness.event(egui::Event::PointerButton {
+            pos: at,
+            button,
+            pressed,
+            modifiers: Modifiers::NONE,
+        });
+    }
+}
+
+fn undo(harness: &mut Harness<'_, GjkvizApp>) {
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run();
+}
+
+fn redo_shift_z(harness: &mut Harness<'_, GjkvizApp>) {
+    let shift_command = Modifiers {
+        shift: true,
+        ..Modifiers::COMMAND
+    };
+    harness.key_press_modifiers(shift_command, Key::Z);
+    harness.run();
+}
+
+fn redo_y(harness: &mut Harness<'_, GjkvizApp>) {
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Y);
+    harness.run();
+}
+
+fn centre(points: &[DVec2]) -> DVec2 {
+    points.iter().sum::<DVec2>() / points.len() as f64
+}
+
+#[test]
+fn dragging_b_moves_it_by_the_pointer_motion_and_re_traces_in_one_undo_step() {
+    let mut harness = harness(GjkvizApp::new(None));
+    let original = default_scene();
+    // Stand on an EPA step: the replay should stay on EPA while B moves a little.
+    let epa = original
+        .trace()
+        .steps
+        .iter()
+        .position(|s| s.phase == Phase::Epa)
+        .unwrap();
+    harness.state_mut().playback_mut().go_to(epa);
+    harness.run();
+
+    let inside_b = centre(&polygon_points_world(&original.b).unwrap());
+    let from = screen(&harness, inside_b);
+    let to = from + egui::vec2(30.0, -12.0);
+    let unit = units_per_point(&harness);
+    drag(&mut harness, from, to);
+
+    let app = harness.state();
+    let moved = app.scene().b.position - original.b.position;
+    let expected = DVec2::new(30.0 * unit, 12.0 * unit);
+    assert!(
+        (moved - expected).length() < 1e-3 * expected.length(),
+        "B moved by {moved}, the pointer by {expected}"
+    );
+    assert_eq!(app.scene().a, original.a, "A stays");
+    assert_eq!(*app.trace(), app.scene().trace(), "the trace re-ran");
+    assert_ne!(app.trace().result, original.trace().result, "and changed");
+    assert_eq!(
+        app.trace().steps[app.playback().index()].phase,
+        Phase::Epa,
+        "the replay stays in EPA"
+    );
+    assert!(app.has_unsaved_changes());
+    let dragged = app.scene().clone();
+
+    undo(&mut harness);
+    assert_eq!(
+        *harness.state().scene(),
+        original,
+        "one drag, one undo step"
+    );
+    assert_eq!(*harness.state().trace(), original.trace());
+    assert!(!harness.state().has_unsaved_changes());
+    assert!(!harness.state().can_undo());
+
+    redo_shift_z(&mut harness);
+    assert_eq!(*harness.state().scene(), dragged, "Ctrl+Shift+Z redoes");
+    undo(&mut harness);
+    redo_y(&mut harness);
+    assert_eq!(*harness.state().scene(), dragged, "Ctrl+Y redoes");
+}
+
+#[test]
+fn a_click_on_a_shape_without_moving_is_not_an_edit() {
+    let mut harness = harness(GjkvizApp::new(None));
+    let inside_b = centre(&polygon_points_world(&default_scene().b).unwrap());
+    let at = screen(&harness, inside_b);
+    harness.hover_at(at);
+    harness.run();
+    click_with(&mut harness, at, PointerButton::Primary);
+    harness.run();
+    assert_eq!(*harness.state().scene(), default_scene());
+    assert!(!harness.state().can_undo());
+}
+
+#[test]
+fn a_dragged_point_that_dents_the_polygon_switches_to_its_hull_with_a_warning() {
+    let mut harness = harness(GjkvizApp::new(None));
+    let original = default_scene();
+    // B's points: (5, 7) (12, 7) (10, 2) (7, 3). Pull (12, 7) in past the line (5, 7)-(10, 2),
+    // into the triangle of the other three.
+    let point = polygon_points_world(&original.b).unwrap()[1];
+    let target = DVec2::new(7.0, 4.5);
+    let (from, to) = (screen(&harness, point), screen(&harness, target));
+    drag(&mut harness, from, to);
+    let b = &harness.state().scene().b;
+    let now = polygon_points_world(b).unwrap()[1];
+    assert!(
+        (now - target).length() < 2.0 * units_per_point(&harness),
+        "{now}"
+    );
+    assert!(matches!(b.shape, Shape::Polygon { hull: true, .. }));
+    let warning = hull_warning(b).expect("a warning");
+    harness.get_by_label("Shapes").click();
+    harness.run();
+    assert!(
+        harness.query_by_label_contains(&warning).is_some(),
+        "the Shapes section says: {warning}"
+    );
+    undo(&mut harness);
+    assert_eq!(*harness.state().scene(), original);
+}
+
+#[test]
+fn a_double_click_on_an_edge_adds_a_point_and_a_right_click_removes_it() {
+    let mut harness = harness(GjkvizApp::new(None));
+    let original = default_scene();
+    // The midpoint of A's edge (4, 11)-(4, 5), well away from B.
+    let on_edge = DVec2::new(4.0, 8.0);
+    let at = screen(&harness, on_edge);
+    harness.hover_at(at);
+    harness.run();
+    click_with(&mut harness, at, PointerButton::Primary);
+    click_with(&mut harness, at, PointerButton::Primary);
+    harness.run();
+    let points = polygon_points_world(&harness.state().scene().a).unwrap();
+    assert_eq!(points.len(), 4, "a point was added: {points:?}");
+    let added = points
+        .iter()
+        .position(|p| (*p - on_edge).length() < 1e-6)
+        .expect("on the edge, where the pointer was");
+    assert!(
+        hull_warning(&harness.state().scene().a).is_none(),
+        "still convex"
+    );
+
+    let at = screen(&harness, points[added]);
+    harness.hover_at(at);
+    harness.run();
+    click_with(&mut harness, at, PointerButton::Secondary);
+    harness.run();
+    assert_eq!(*harness.state().scene(), original, "removed again");
+    undo(&mut harness);
+    assert_eq!(
+        polygon_points_world(&harness.state().scene().a).unwrap(),
+        points
+    );
+    undo(&mut harness);
+    assert_eq!(*harness.state().scene(), original);
+}
+
+#[test]
+fn the_rim_of_a_circle_sets_its_radius_and_the_knob_turns_a_box() {
+    let mut scene = default_scene();
+    scene.a = Body::new(Shape::Circle { radius: 2.0 }, DVec2::new(-3.0, 0.0), 0.0);
+    scene.b = Body::new(
+        Shape::Box {
+            half_extents: DVec2::new(1.0, 0.5),
+        },
+        DVec2::new(2.0, 0.0),
+        0.0,
+    );
+    let mut harness = on_scene(scene.clone());
+    let unit = units_per_point(&harness);
+
+    let rim = DVec2::new(-3.0, 2.0);
+    let (from, to) = (
+        screen(&harness, rim),
+        screen(&harness, rim + DVec2::new(0.0, 1.0)),
+    );
+    drag(&mut harness, from, to);
+    let Shape::Circle { radius } = harness.state().scene().a.shape else {
+        panic!("still a circle")
+    };
+    assert!((radius - 3.0).abs() < 2.0 * unit, "radius {radius}");
+
+    // The knob sits on B's x axis, beyond its corners: find it by the hint above the plot
+    // (its middle, between the first and last point that offers to turn B), then drag it a
+    // quarter turn.
+    let b_centre = DVec2::new(2.0, 0.0);
+    let mut offering = Vec::new();
+    for k in 0..200 {
+        let p = b_centre + DVec2::X * (1.0 + k as f64 * unit);
+        let at = screen(&harness, p);
+        harness.hover_at(at);
+        harness.run();
+        if harness.query_by_label_contains("drag to turn B").is_some() {
+            offering.push(p);
+        }
+    }
+    assert!(offering.len() > 2, "the knob is on B's x axis");
+    let knob = (offering[0] + offering[offering.len() - 1]) * 0.5;
+    let reach = knob - b_centre;
+    let (from, to) = (
+        screen(&harness, knob),
+        screen(&harness, b_centre + DVec2::new(0.0, reach.x)),
+    );
+    drag(&mut harness, from, to);
+    let b = &harness.state().scene().b;
+    assert!((b.rotation - 90.0).abs() < 1.0, "rotation {}", b.rotation);
+    assert!((b.position - b_centre).length() < 1e-9, "turned in place");
+}
+
+#[test]
+fn shape_fields_edit_exact_values_as_one_undo_step_each() {
+    let mut harness = harness(GjkvizApp::new(None));
+    harness.get_by_label("Shapes").click();
+    harness.run();
+    let field = harness
+        .query_all_by_role(Role::SpinButton)
+        .find(|n| n.value().as_deref() == Some("0.0°"))
+        .expect("A's rotation field");
+    field.set_value_accesskit(30.0);
+    harness.run();
+    assert_eq!(harness.state().scene().a.rotation, 30.0);
+    assert_eq!(*harness.state().trace(), harness.state().scene().trace());
+    undo(&mut harness);
+    assert_eq!(*harness.state().scene(), default_scene());
+}
+
+#[test]
+fn the_penetration_method_is_saved_into_the_scene_file_and_survives_reload() {
+    let dir = TempDir::new("method");
+    let path = dir.path("lesson.ron");
+    let (_, scene) = bundled("dyn4j-epa-example.ron");
+    save_scene(&scene, &path).unwrap();
+    let mut harness = harness(GjkvizApp::new(Some(&path)));
+    harness.get_by_label("Algorithm settings").click();
+    harness.run();
+    harness.get_by_label("sampling").click();
+    harness.run();
+    let method = harness.state().scene().settings.penetration;
+    let PenetrationMethod::Sampling { directions } = method else {
+        panic!("sampling chosen: {method:?}")
+    };
+    let trace = harness.state().trace();
+    assert_eq!(
+        trace.steps_in_phase(Phase::Sampling),
+        directions as usize + 3 + 4 + 1,
+        "N directions, A's 3 and B's 4 edge normals, the centre line"
+    );
+    assert_eq!(trace.steps_in_phase(Phase::Epa), 0);
+
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    harness.run();
+    assert_eq!(load_scene(&path).unwrap().settings.penetration, method);
+    let reopened = self::harness(GjkvizApp::new(Some(&path)));
+    assert_eq!(reopened.state().scene().settings.penetration, method);
+    assert!(!reopened.state().has_unsaved_changes());
+
+    // Core shapes, and back by undo.
+    harness.get_by_label("core shapes").click();
+    harness.run();
+    assert!(matches!(
+        harness.state().scene().settings.penetration,
+        PenetrationMethod::CoreShapes { margin } if margin > 0.0
+    ));
+    assert!(harness.state().trace().steps.iter().any(|s| s.on_cores));
+    undo(&mut harness);
+    assert_eq!(harness.state().scene().settings.penetration, method);
+}
+
+#[test]
+fn revert_asks_then_reads_the_file_again_and_undo_brings_the_edits_back() {
+    let dir = TempDir::new("revert");
+    let path = dir.path("lesson.ron");
+    let (_, scene) = bundled("capsule-vs-polygon.ron");
+    save_scene(&scene, &path).unwrap();
+    let mut harness = harness(GjkvizApp::new(Some(&path)));
+    let mut edited = scene.clone();
+    edited.b.position.x += 0.25;
+    harness.state_mut().edit_scene(edited.clone());
+    harness.run();
+
+    harness.get_by_label("Revert").click();
+    harness.run();
+    assert!(
+        harness.query_by_label("Revert to file").is_some(),
+        "asked first"
+    );
+    assert_eq!(*harness.state().scene(), edited, "nothing yet");
+    harness.get_by_label("Cancel").click();
+    harness.run();
+    assert_eq!(*harness.state().scene(), edited);
+
+    harness.get_by_label("Revert").click();
+    harness.run();
+    harness
+        .query_all_by_label("Revert")
+        .last()
+        .expect("the dialog's Revert button")
+        .click();
+    harness.run();
+    assert_eq!(*harness.state().scene(), scene);
+    assert!(!harness.state().has_unsaved_changes());
+    undo(&mut harness);
+    assert_eq!(*harness.state().scene(), edited, "the edits come back");
+}
+
+#[test]
+fn opening_another_scene_forgets_the_undo_history() {
+    let mut harness = harness(GjkvizApp::new(None));
+    let mut edited = default_scene();
+    edited.a.rotation = 10.0;
+    harness.state_mut().edit_scene(edited);
+    // Back to the scene as loaded by undo, so opening another asks nothing.
+    undo(&mut harness);
+    assert!(harness.state().can_redo());
+    let (i, other) = bundled("circle-vs-box.ron");
+    harness.state_mut().open(Source::Bundled(i));
+    harness.run();
+    assert!(harness.state().pending().is_none());
+    assert!(!harness.state().can_undo() && !harness.state().can_redo());
+    undo(&mut harness);
+    redo_y(&mut harness);
+    assert_eq!(*harness.state().scene(), other);
+}
+
+/// Two unit squares, B left of A and half a unit up: it slides across A along +x.
+fn two_squares() -> Scene {
+    let square = Shape::Box {
+        half_extents: DVec2::ONE,
+    };
+    let mut scene = default_scene();
+    scene.name = "two squares".into();
+    scene.a = Body::new(square.clone(), DVec2::ZERO, 0.0);
+    scene.b = Body::new(square, DVec2::new(-4.0, 0.5), 0.0);
+    scene
+}
+
+fn open_sweep(harness: &mut Harness<'_, GjkvizApp>) {
+    harness.get_by_label("Sweep B").click();
+    harness.run();
+    assert!(
+        harness.state().sweep_samples().is_some(),
+        "the panel is open"
+    );
+}
+
+/// Sets the sweep field labelled `label`.
+fn set_field(harness: &mut Harness<'_, GjkvizApp>, label: &str, value: f64) {
+    harness
+        .get_by_role_and_label(Role::SpinButton, label)
+        .set_value_accesskit(value);
+    harness.run();
+}
+
+#[test]
+fn the_sweep_panel_plots_the_exact_signed_distance_of_squares_sliding_past_each_other() {
+    let mut harness = on_scene(two_squares());
+    open_sweep(&mut harness);
+    set_field(&mut harness, "direction", 0.0);
+    set_field(&mut harness, "from", 0.0);
+    set_field(&mut harness, "to", 8.0);
+    set_field(&mut harness, "samples", 161.0);
+    let samples = harness.state().sweep_samples().unwrap().to_vec();
+    assert_eq!(samples.len(), 161);
+    for s in &samples {
+        // B's centre at x: overlapping while |x| < 2, by the shorter way out (sideways by
+        // 2 − |x|, or up by 1.5); apart by |x| − 2 otherwise.
+        let x = -4.0 + s.offset;
+        let exact = (x.abs() - 2.0).max(-1.5);
+        assert!(
+            (s.signed_distance - exact).abs() < 1e-9,
+            "offset {}: {} vs {exact}",
+            s.offset,
+            s.signed_distance
+        );
+        assert!(!s.jump, "no jump at offset {}", s.offset);
+    }
+    // The same numbers as the core's sweep.
+    let core = gjkviz::sweep::sweep(
+        &two_squares(),
+        &gjkviz::sweep::Sweep {
+            motion: gjkviz::sweep::Motion::Translate {
+                direction: DVec2::X,
+            },
+            from: 0.0,
+            to: 8.0,
+            samples: 161,
+        },
+    );
+    assert_eq!(samples, core);
+}
+
+#[test]
+fn the_sweep_of_edge_touching_squares_has_no_jumps_and_a_click_moves_b_there() {
+    let (i, scene) = bundled("edge-touching.ron");
+    let mut harness = harness(GjkvizApp::new(None));
+    harness.state_mut().open(Source::Bundled(i));
+    harness.run();
+    open_sweep(&mut harness);
+    let samples = harness.state().sweep_samples().unwrap().to_vec();
+    assert!(samples.len() >= 2);
+    assert!(samples.iter().all(|s| !s.jump), "no jumps");
+    assert!(
+        samples.first().unwrap().signed_distance < 0.0,
+        "from overlap"
+    );
+    assert!(
+        samples.last().unwrap().signed_distance > 0.0,
+        "to separation"
+    );
+
+    let pick = samples.len() / 3;
+    let at = harness.state().sweep_sample_on_screen(pick).unwrap();
+    harness.hover_at(at);
+    harness.run();
+    click_with(&mut harness, at, PointerButton::Primary);
+    harness.run();
+    let moved = harness.state().scene().clone();
+    let shift = moved.b.position - scene.b.position;
+    assert!(
+        (shift.length() - samples[pick].offset.abs()).abs() < 1e-9,
+        "B moved to the sample's pose: {shift} for offset {}",
+        samples[pick].offset
+    );
+    let result = &harness.state().trace().result;
+    let signed = if result.intersecting {
+        -result.depth
+    } else {
+        result.distance
+    };
+    assert_eq!(signed, samples[pick].signed_distance, "its trace is open");
+    assert_eq!(
+        harness.state().sweep_samples().unwrap(),
+        samples.as_slice(),
+        "the sweep stays where it started"
+    );
+    undo(&mut harness);
+    assert_eq!(*harness.state().scene(), scene);
+}
+
+#[test]
+fn the_comparison_shows_every_method_and_the_reference_for_polygons() {
+    let mut harness = harness(GjkvizApp::new(None));
+    harness.get_by_label("Compare methods").click();
+    harness.run();
+    let rows = compare(&default_scene());
+    assert_eq!(rows.len(), 4);
+    for row in &rows {
+        assert!(
+            harness.query_by_label(&row.method).is_some(),
+            "a row for {}",
+            row.method
+        );
+    }
+    assert!(
+        harness
+            .query_by_label("separating axes (reference)")
+            .is_some()
+    );
+    assert!(
+        harness
+            .query_all_by_label(&num(rows[0].signed_distance))
+            .count()
+            >= 2,
+        "EPA and the reference agree on the worked example"
+    );
+}
