@@ -124,17 +124,6 @@ pub fn drag_radius(body: &mut Body, world: DVec2) -> bool {
     true
 }
 
-/// The rotation in degrees that turns the body so its local +x axis points at `world` (for a
-/// rotation handle).
-pub fn rotation_towards(body: &Body, world: DVec2) -> f64 {
-    let d = world - body.position;
-    if d == DVec2::ZERO {
-        body.rotation
-    } else {
-        d.y.atan2(d.x).to_degrees()
-    }
-}
-
 /// How many past scenes undo keeps.
 pub const HISTORY_LIMIT: usize = 200;
 
@@ -314,12 +303,5 @@ mod tests {
         // A new action drops what could have been redone.
         history.record(scene.clone());
         assert!(!history.can_redo());
-    }
-
-    #[test]
-    fn rotation_handle_points_the_local_x_axis() {
-        let body = Body::new(Shape::Point, DVec2::new(1.0, 1.0), 0.0);
-        assert!((rotation_towards(&body, DVec2::new(1.0, 3.0)) - 90.0).abs() < 1e-12);
-        assert_eq!(rotation_towards(&body, body.position), 0.0);
     }
 }

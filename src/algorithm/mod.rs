@@ -15,7 +15,8 @@ mod simplex;
 
 pub use contact::{Outcome, Termination};
 pub use settings::{
-    EdgeNormal, InitialDirection, MAX_ITERATIONS_LIMIT, PenetrationMethod, Settings, SettingsError,
+    EdgeNormal, InitialDirection, MAX_ITERATIONS_LIMIT, PenetrationMethod, SAMPLING_DIRECTIONS_MAX,
+    SAMPLING_DIRECTIONS_MIN, Settings, SettingsError,
 };
 
 use crate::geometry::SupportMap;

@@ -7,7 +7,8 @@ use glam::DVec2;
 use egui::{DragValue, Slider};
 
 use crate::algorithm::{
-    EdgeNormal, InitialDirection, MAX_ITERATIONS_LIMIT, PenetrationMethod, Settings,
+    EdgeNormal, InitialDirection, MAX_ITERATIONS_LIMIT, PenetrationMethod, SAMPLING_DIRECTIONS_MAX,
+    SAMPLING_DIRECTIONS_MIN, Settings,
 };
 
 /// The tolerance slider's range. Beyond 1 scene unit a tolerance no longer teaches anything;
@@ -22,9 +23,9 @@ const DIRECTION_SPEED: f64 = 0.02;
 /// Directions a newly chosen sampling method starts with: enough to see the idea, few enough
 /// to step through.
 const DEFAULT_SAMPLING_DIRECTIONS: u32 = 16;
-/// The numbers of sampling directions the settings accept (a test keeps this in step with
-/// `Settings::validate`, which is the authority).
-const SAMPLING_DIRECTIONS: std::ops::RangeInclusive<u32> = 3..=100_000;
+/// The numbers of sampling directions the settings accept.
+const SAMPLING_DIRECTIONS: std::ops::RangeInclusive<u32> =
+    SAMPLING_DIRECTIONS_MIN..=SAMPLING_DIRECTIONS_MAX;
 
 /// `x` with `digits` significant digits (at least one), as close as f64 gets to the decimal.
 fn round_significant(x: f64, digits: usize) -> f64 {
