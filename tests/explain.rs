@@ -101,6 +101,25 @@ fn all_traces() -> Vec<(String, Trace)> {
             ),
         ),
         (
+            // Touching boxes turned by 5°: rounding puts the origin a hair off the shared edge,
+            // the triple product's normal comes out wrong, and EPA is handed a support point it
+            // already has (with the winding normal the gap is rounding and EPA converges).
+            "boxes touching at 5°, triple product",
+            {
+                let unit = Shape::Box {
+                    half_extents: DVec2::ONE,
+                };
+                let axis = DVec2::from_angle(5f64.to_radians());
+                let a = ConvexBody::new(&Body::new(unit.clone(), DVec2::ZERO, 5.0));
+                let b = ConvexBody::new(&Body::new(unit, axis * 2.0 + axis.perp() * 0.5, 5.0));
+                let triple = Settings {
+                    edge_normal: gjkviz::EdgeNormal::TripleProduct,
+                    ..default
+                };
+                trace(&a, &b, &triple)
+            },
+        ),
+        (
             "point on a box edge, triple product",
             pair(
                 Shape::Box {

@@ -37,7 +37,7 @@ struct Closest {
     weights: [f64; 3],
 }
 
-/// |v| below this fraction of the simplex's size counts as the origin lying on the simplex:
+/// |v| below this fraction of the coordinates' size counts as the origin lying on the simplex:
 /// a few units of rounding in the coordinates.
 const TOUCH_RELATIVE: f64 = 8.0 * f64::EPSILON;
 
@@ -92,7 +92,9 @@ where
             tolerance: settings.tolerance,
             passed: length - lower_bound <= settings.tolerance,
         };
-        let repeated = simplex.contains_point(new.point);
+        // The simplex before this iteration's reduction still holds the point dropped just now:
+        // finding it again would only drop it again, a cycle that never ends on its own.
+        let repeated = simplex.contains_point(new.point) || before.contains_point(new.point);
         let event = if check.passed {
             Event::Converged
         } else if repeated {
@@ -150,11 +152,13 @@ fn separation(closest: &Closest) -> Separation {
     }
 }
 
+/// Whether `v` is the origin up to rounding. The rounding was made where each point a − b was
+/// formed, so its size follows the world coordinates of a and b, which can be far larger than
+/// the differences themselves (two touching shapes far from the origin).
 fn is_on_simplex(v: DVec2, simplex: &Simplex) -> bool {
-    let scale = simplex
-        .as_slice()
-        .iter()
-        .fold(0.0_f64, |m, p| m.max(p.point.abs().max_element()));
+    let scale = simplex.as_slice().iter().fold(0.0_f64, |m, p| {
+        m.max(p.a.abs().max_element()).max(p.b.abs().max_element())
+    });
     v.length() <= TOUCH_RELATIVE * scale
 }
 

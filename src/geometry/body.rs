@@ -87,6 +87,20 @@ impl ConvexBody {
     }
 }
 
+/// `direction` at unit length, for any finite non-zero direction as the support contract allows.
+/// A direction whose squared length underflows to 0 or overflows (components below about 1e-154
+/// or above 1e154) is first divided by its largest component; others take the plain path.
+#[inline]
+fn unit(direction: DVec2) -> DVec2 {
+    let length_squared = direction.length_squared();
+    if length_squared.is_normal() {
+        direction * length_squared.sqrt().recip()
+    } else {
+        let scaled = direction / direction.abs().max_element();
+        scaled * scaled.length().recip()
+    }
+}
+
 impl SupportMap for ConvexBody {
     #[inline]
     fn support(&self, direction: DVec2) -> Support {
@@ -100,7 +114,7 @@ impl SupportMap for ConvexBody {
                     }
                 } else {
                     Support {
-                        point: core[i] + direction.normalize() * *radius,
+                        point: core[i] + unit(direction) * *radius,
                         vertex: None,
                     }
                 }
@@ -111,7 +125,8 @@ impl SupportMap for ConvexBody {
                 radii,
             } => {
                 // In the ellipse's frame the farthest point along d is (a²dx, b²dy)/|(a dx, b dy)|.
-                let local = DVec2::new(axis.dot(direction), axis.perp_dot(direction));
+                let d = unit(direction);
+                let local = DVec2::new(axis.dot(d), axis.perp_dot(d));
                 let scaled = local * *radii;
                 let p = scaled * *radii / scaled.length();
                 Support {

@@ -3,8 +3,10 @@
 
 #![allow(dead_code)] // each test crate uses its own subset
 
-use glam::DVec2;
+pub mod exact;
+
 use gjkviz::geometry::{Body, ConvexBody, Shape};
+use glam::DVec2;
 
 /// SplitMix64 (Steele, Lea, Flood 2014): one u64 of state, passes BigCrush, and every seed
 /// gives a full-period stream, which is all a property test needs.
