@@ -4,7 +4,9 @@
 
 #![cfg(feature = "gui")]
 
-use std::path::PathBuf;
+mod common;
+
+use common::app::{TempDir, harness};
 
 use eframe::egui;
 use egui::accesskit::Role;
@@ -12,7 +14,7 @@ use egui::{Key, Modifiers, PointerButton, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use gjkviz::PenetrationMethod;
-use gjkviz::app::{GjkvizApp, Source, install_fonts};
+use gjkviz::app::{GjkvizApp, Source};
 use gjkviz::compare::compare;
 use gjkviz::edit::{hull_warning, polygon_points_world};
 use gjkviz::format::num;
@@ -21,19 +23,8 @@ use gjkviz::scene::{BUNDLED_SCENES, Scene, default_scene, load_scene, parse_scen
 use gjkviz::trace::Phase;
 use glam::DVec2;
 
-const STEP_DT: f32 = 0.1;
 /// Frames a drag takes from press to release.
 const DRAG_FRAMES: usize = 6;
-
-fn harness(app: GjkvizApp) -> Harness<'static, GjkvizApp> {
-    let mut harness = Harness::builder()
-        .with_size([1280.0, 800.0])
-        .with_step_dt(STEP_DT)
-        .with_context_setup(install_fonts)
-        .build_ui_state(|ui, app: &mut GjkvizApp| app.ui(ui), app);
-    harness.run();
-    harness
-}
 
 fn on_scene(scene: Scene) -> Harness<'static, GjkvizApp> {
     harness(GjkvizApp::with_scene(scene, Source::Bundled(0)))
@@ -42,29 +33,6 @@ fn on_scene(scene: Scene) -> Harness<'static, GjkvizApp> {
 fn bundled(file: &str) -> (usize, Scene) {
     let i = BUNDLED_SCENES.iter().position(|b| b.file == file).unwrap();
     (i, parse_scene(BUNDLED_SCENES[i].text, file).unwrap())
-}
-
-/// A folder of its own for each test, removed at the end.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(test: &str) -> Self {
-        let dir =
-            std::env::temp_dir().join(format!("gjkviz-app-explore-{}-{test}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        TempDir(dir)
-    }
-
-    fn path(&self, name: &str) -> PathBuf {
-        self.0.join(name)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
 }
 
 /// Where a world point is on screen in the world plot.

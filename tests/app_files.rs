@@ -4,6 +4,10 @@
 
 #![cfg(feature = "gui")]
 
+mod common;
+
+use common::app::{TempDir, harness};
+
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -13,34 +17,8 @@ use egui::{Modifiers, ViewportCommand, ViewportEvent, ViewportId};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use gjkviz::algorithm::EdgeNormal;
-use gjkviz::app::{FileDialogs, GjkvizApp, Pending, Source, install_fonts, position_text};
+use gjkviz::app::{FileDialogs, GjkvizApp, Pending, Source, position_text};
 use gjkviz::scene::{BUNDLED_SCENES, Scene, load_scene, parse_scene, save_scene, to_ron};
-
-/// Seconds per harness frame; the app checks the followed file every half second of this clock.
-const STEP_DT: f32 = 0.1;
-
-/// A folder of its own for each test, removed at the end.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(test: &str) -> Self {
-        let dir =
-            std::env::temp_dir().join(format!("gjkviz-app-files-{}-{test}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        TempDir(dir)
-    }
-
-    fn path(&self, name: &str) -> PathBuf {
-        self.0.join(name)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
 
 /// File dialogs answered by the test: the open dialog picks `open`, the save dialog `save`.
 #[derive(Default)]
@@ -83,16 +61,6 @@ fn write_bundled(file: &str, path: &Path) -> Scene {
     let (_, scene) = bundled(file);
     save_scene(&scene, path).unwrap();
     scene
-}
-
-fn harness(app: GjkvizApp) -> Harness<'static, GjkvizApp> {
-    let mut harness = Harness::builder()
-        .with_size([1280.0, 800.0])
-        .with_step_dt(STEP_DT)
-        .with_context_setup(install_fonts)
-        .build_ui_state(|ui, app: &mut GjkvizApp| app.ui(ui), app);
-    harness.run();
-    harness
 }
 
 /// The app on a scene file, with dialogs the test answers.

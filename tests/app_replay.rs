@@ -3,6 +3,10 @@
 
 #![cfg(feature = "gui")]
 
+mod common;
+
+use common::app::{STEP_DT, harness};
+
 use eframe::egui;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
@@ -11,19 +15,6 @@ use gjkviz::explain::phase_name;
 use gjkviz::format::{num, vec2};
 use gjkviz::scene::default_scene;
 use gjkviz::trace::{Phase, Trace};
-
-/// Seconds per harness frame.
-const STEP_DT: f32 = 0.1;
-
-fn harness(app: GjkvizApp) -> Harness<'static, GjkvizApp> {
-    let mut harness = Harness::builder()
-        .with_size([1280.0, 800.0])
-        .with_step_dt(STEP_DT)
-        .with_context_setup(install_fonts)
-        .build_ui_state(|ui, app: &mut GjkvizApp| app.ui(ui), app);
-    harness.run();
-    harness
-}
 
 fn default_app() -> Harness<'static, GjkvizApp> {
     harness(GjkvizApp::new(None))

@@ -3,6 +3,8 @@
 
 #![allow(dead_code)] // each test crate uses its own subset
 
+#[cfg(feature = "gui")]
+pub mod app;
 pub mod exact;
 
 use gjkviz::geometry::{Body, ConvexBody, Shape};

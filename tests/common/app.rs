@@ -1,0 +1,42 @@
+//! The app in an egui_kittest harness, and throwaway folders, for the app's UI tests.
+
+use std::path::PathBuf;
+
+use egui_kittest::Harness;
+use gjkviz::app::{GjkvizApp, install_fonts};
+
+/// Seconds per harness frame; the app checks a followed file every half second of this clock.
+pub const STEP_DT: f32 = 0.1;
+
+/// The app at 1280×800 after its first frame.
+pub fn harness(app: GjkvizApp) -> Harness<'static, GjkvizApp> {
+    let mut harness = Harness::builder()
+        .with_size([1280.0, 800.0])
+        .with_step_dt(STEP_DT)
+        .with_context_setup(install_fonts)
+        .build_ui_state(|ui, app: &mut GjkvizApp| app.ui(ui), app);
+    harness.run();
+    harness
+}
+
+/// A folder of its own for each test, removed at the end.
+pub struct TempDir(pub PathBuf);
+
+impl TempDir {
+    pub fn new(test: &str) -> Self {
+        let dir = std::env::temp_dir().join(format!("gjkviz-app-{}-{test}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        TempDir(dir)
+    }
+
+    pub fn path(&self, name: &str) -> PathBuf {
+        self.0.join(name)
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
