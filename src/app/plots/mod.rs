@@ -42,11 +42,19 @@ pub enum ViewRequest {
     Step,
 }
 
+/// Points between x-axis labels: from fading in to fully shown.
+const X_LABEL_SPACING: std::ops::RangeInclusive<f32> = 20.0..=28.0;
+
 /// A plot set up the way both views are: equal axes; zoom with Ctrl + wheel or pinch, pan by
 /// dragging. Fitting is done by [`show_with_annotations`], which knows the plot's shape.
 fn view_plot(id: &str) -> Plot<'static> {
     Plot::new(id)
         .data_aspect(1.0)
+        // egui_plot thins x labels to one per 60 points, which on a narrow plot with equal
+        // axes leaves a single label; scene coordinates are short numbers, so allow more.
+        .custom_x_axes(vec![
+            egui_plot::AxisHints::new_x().label_spacing(X_LABEL_SPACING),
+        ])
         .allow_scroll(false)
         .allow_boxed_zoom(false)
         .allow_double_click_reset(false)
