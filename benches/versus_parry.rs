@@ -3,26 +3,35 @@
 //! For every input set, one criterion group with three functions: our core untraced
 //! (`gjkviz::query`), our core traced (`gjkviz::trace`), and parry2d-f64 (`query::contact` for
 //! penetrating pairs, `query::distance` for separated ones). Each iteration runs the whole batch
-//! of pairs; the table printed at the end divides by the batch size.
+//! of pairs; the table printed at the end divides by the queries in a batch. Last, the support
+//! search alone (linear scan against binary search), around the size where the core switches
+//! from one to the other and on large polygons. BENCHMARKS.md shows and explains the results.
 //!
 //! Run with `cargo bench --bench versus_parry` (a filter after `--` picks groups, as usual).
 
+// The seeded generator the tests use, so that inputs are drawn the same way everywhere.
+#[path = "../tests/common/mod.rs"]
+mod common;
+#[path = "shared/criterion_results.rs"]
+mod criterion_results;
 #[path = "versus_parry/inputs.rs"]
 mod inputs;
+#[path = "versus_parry/support.rs"]
+mod support;
 #[path = "versus_parry/table.rs"]
 mod table;
 
 use std::hint::black_box;
 use std::time::{Duration, SystemTime};
 
-use criterion::{Criterion, Throughput};
+use criterion::{Criterion, SamplingMode, Throughput};
 use gjkviz::Settings;
 use inputs::{Contact, InputSet, Pair};
 
-/// Short enough that the whole run takes a couple of minutes on two shared cores; the batches
+/// Short enough that the whole run takes about 2.5 minutes on two shared cores; the batches
 /// make each sample long enough to be stable.
 const WARM_UP: Duration = Duration::from_millis(300);
-const MEASUREMENT: Duration = Duration::from_millis(1200);
+const MEASUREMENT: Duration = Duration::from_millis(1500);
 const SAMPLES: usize = 20;
 
 fn main() {
@@ -33,49 +42,55 @@ fn main() {
         .sample_size(SAMPLES)
         .configure_from_args();
     let sets = inputs::all_sets();
+    let mut iterations = Vec::new();
     for set in &sets {
-        check_verdicts(set);
+        iterations.push(check_verdicts(set));
         bench_set(&mut criterion, set);
     }
+    support::bench(&mut criterion);
     criterion.final_summary();
-    table::print(&sets, started);
+    table::print(&sets, &iterations, started);
 }
 
 fn bench_set(criterion: &mut Criterion, set: &InputSet) {
     let settings = Settings::default();
     let mut group = criterion.benchmark_group(&set.name);
-    group.throughput(Throughput::Elements(set.pairs.len() as u64));
+    group.throughput(Throughput::Elements(set.queries() as u64));
+    // Every sample runs whole batches, the same number in each sample: a 4,096-vertex batch of
+    // parry's takes tens of milliseconds, too long for criterion's growing (linear) samples.
+    group.sampling_mode(SamplingMode::Flat);
     group.bench_function(table::UNTRACED, |bench| {
         bench.iter(|| {
-            set.pairs
-                .iter()
-                .map(|p| {
-                    let outcome = gjkviz::query(&p.a.ours, &p.b.ours, black_box(&settings));
-                    outcome.depth + outcome.distance
-                })
-                .sum::<f64>()
+            batch(set, |p| {
+                let outcome = gjkviz::query(&p.a.ours, &p.b.ours, black_box(&settings));
+                outcome.depth + outcome.distance
+            })
         })
     });
     group.bench_function(table::TRACED, |bench| {
         bench.iter(|| {
-            set.pairs
-                .iter()
-                .map(|p| {
-                    let trace = gjkviz::trace(&p.a.ours, &p.b.ours, black_box(&settings));
-                    trace.result.depth + trace.result.distance + trace.steps.len() as f64
-                })
-                .sum::<f64>()
+            batch(set, |p| {
+                let trace = gjkviz::trace(&p.a.ours, &p.b.ours, black_box(&settings));
+                trace.result.depth + trace.result.distance + trace.steps.len() as f64
+            })
         })
     });
     group.bench_function(table::PARRY, |bench| {
-        bench.iter(|| {
-            set.pairs
-                .iter()
-                .map(|p| parry_signed_distance(black_box(p), set.contact))
-                .sum::<f64>()
-        })
+        bench.iter(|| batch(set, |p| parry_signed_distance(black_box(p), set.contact)))
     });
     group.finish();
+}
+
+/// Runs `query` on every pair of the set, each `repeats` times in a row, and sums the answers
+/// so that none of the work can be optimised away.
+fn batch(set: &InputSet, query: impl Fn(&Pair) -> f64) -> f64 {
+    let mut total = 0.0;
+    for pair in &set.pairs {
+        for _ in 0..set.repeats {
+            total += query(pair);
+        }
+    }
+    total
 }
 
 /// parry's answer for a pair: minus the depth when penetrating, the distance when separated.
@@ -95,8 +110,10 @@ fn parry_signed_distance(pair: &Pair, contact: Contact) -> f64 {
 }
 
 /// Both libraries must see the set the way it was built, or the timings compare different work.
-fn check_verdicts(set: &InputSet) {
+/// Returns how many iterations (all phases) our core takes per pair, on average.
+fn check_verdicts(set: &InputSet) -> f64 {
     let settings = Settings::default();
+    let mut iterations = 0;
     for (i, pair) in set.pairs.iter().enumerate() {
         let ours = gjkviz::query(&pair.a.ours, &pair.b.ours, &settings);
         let parry = parry_signed_distance(pair, set.contact);
@@ -107,5 +124,7 @@ fn check_verdicts(set: &InputSet) {
             set.name,
             ours.intersecting,
         );
+        iterations += ours.gjk_iterations + ours.distance_iterations + ours.epa_iterations;
     }
+    f64::from(iterations) / set.pairs.len() as f64
 }

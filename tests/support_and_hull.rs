@@ -8,39 +8,17 @@ use gjkviz::geometry::{
 };
 use glam::DVec2;
 
-/// SplitMix64 (Steele, Lea and Flood): tiny and well mixed, enough to draw test inputs.
-struct Rng(u64);
-
-impl Rng {
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in [lo, hi).
-    fn range(&mut self, lo: f64, hi: f64) -> f64 {
-        let unit = (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
-        lo + (hi - lo) * unit
-    }
-
-    /// Uniform in lo..=hi.
-    fn int(&mut self, lo: i64, hi: i64) -> i64 {
-        lo + (self.next_u64() % (hi - lo + 1) as u64) as i64
-    }
-
-    fn unit(&mut self) -> DVec2 {
-        DVec2::from_angle(self.range(0.0, std::f64::consts::TAU))
-    }
-}
+mod common;
+use common::SplitMix64;
 
 /// n vertices at jittered, evenly spaced angles on a random ellipse, rotated and moved: a
 /// "regular-ish" polygon with exactly n vertices, counter-clockwise, starting anywhere.
-fn ellipse_polygon(rng: &mut Rng, n: usize) -> Vec<DVec2> {
+fn ellipse_polygon(rng: &mut SplitMix64, n: usize) -> Vec<DVec2> {
     let radii = DVec2::new(rng.range(0.2, 5.0), rng.range(0.2, 5.0));
-    let (axis, centre) = (rng.unit(), DVec2::new(rng.range(-9.0, 9.0), rng.range(-9.0, 9.0)));
+    let (axis, centre) = (
+        rng.direction(),
+        DVec2::new(rng.range(-9.0, 9.0), rng.range(-9.0, 9.0)),
+    );
     let (step, phase) = (std::f64::consts::TAU / n as f64, rng.range(0.0, 1.0));
     (0..n)
         .map(|k| {
@@ -51,31 +29,31 @@ fn ellipse_polygon(rng: &mut Rng, n: usize) -> Vec<DVec2> {
 }
 
 /// The hull of random points in a disk: irregular, with short edges and near-collinear runs.
-fn scattered_polygon(rng: &mut Rng, points: usize) -> Vec<DVec2> {
+fn scattered_polygon(rng: &mut SplitMix64, points: usize) -> Vec<DVec2> {
     let centre = DVec2::new(rng.range(-9.0, 9.0), rng.range(-9.0, 9.0));
     let radius = rng.range(0.1, 5.0);
     let cloud: Vec<DVec2> = (0..points)
-        .map(|_| centre + rng.unit() * radius * rng.range(0.0, 1.0).sqrt())
+        .map(|_| centre + rng.direction() * radius * rng.range(0.0, 1.0).sqrt())
         .collect();
     convex_hull(&cloud)
 }
 
 /// The hull of random integer points: parallel edges and exact ties everywhere, and every dot
 /// and cross product below exact in f64.
-fn grid_polygon(rng: &mut Rng, points: usize, half_width: i64) -> Vec<DVec2> {
+fn grid_polygon(rng: &mut SplitMix64, points: usize, half_width: usize) -> Vec<DVec2> {
     let cloud: Vec<DVec2> = (0..points)
         .map(|_| {
-            let (x, y) = (rng.int(-half_width, half_width), rng.int(-half_width, half_width));
-            DVec2::new(x as f64, y as f64)
+            let (x, y) = (rng.int(0, 2 * half_width), rng.int(0, 2 * half_width));
+            DVec2::new(x as f64, y as f64) - half_width as f64
         })
         .collect();
     convex_hull(&cloud)
 }
 
 /// The same polygon starting at another vertex, so that wrap-around is exercised.
-fn rotate_start(mut polygon: Vec<DVec2>, rng: &mut Rng) -> Vec<DVec2> {
+fn rotate_start(mut polygon: Vec<DVec2>, rng: &mut SplitMix64) -> Vec<DVec2> {
     if !polygon.is_empty() {
-        let shift = rng.int(0, polygon.len() as i64 - 1) as usize;
+        let shift = rng.int(0, polygon.len() - 1);
         polygon.rotate_left(shift);
     }
     polygon
@@ -95,7 +73,10 @@ fn from_lowest(mut polygon: Vec<DVec2>) -> Vec<DVec2> {
 }
 
 fn brute_force_difference(a: &[DVec2], b: &[DVec2]) -> Vec<DVec2> {
-    let differences: Vec<DVec2> = a.iter().flat_map(|&p| b.iter().map(move |&q| p - q)).collect();
+    let differences: Vec<DVec2> = a
+        .iter()
+        .flat_map(|&p| b.iter().map(move |&q| p - q))
+        .collect();
     convex_hull(&differences)
 }
 
@@ -106,7 +87,9 @@ fn assert_same_polygon(fast: Vec<DVec2>, brute: Vec<DVec2>, case: &str) {
         brute.len(),
         "{case}: merged outline {fast:?}\nbrute-force hull {brute:?}"
     );
-    let scale = brute.iter().fold(1.0_f64, |m, p| m.max(p.abs().max_element()));
+    let scale = brute
+        .iter()
+        .fold(1.0_f64, |m, p| m.max(p.abs().max_element()));
     for (k, (p, q)) in fast.iter().zip(&brute).enumerate() {
         assert!(
             (*p - *q).abs().max_element() <= 1e-13 * scale,
@@ -117,24 +100,33 @@ fn assert_same_polygon(fast: Vec<DVec2>, brute: Vec<DVec2>, case: &str) {
 
 #[test]
 fn minkowski_difference_of_regular_ish_polygons_equals_the_brute_force_hull() {
-    let mut rng = Rng(0x4d69_6e6b_0001);
+    let mut rng = SplitMix64::new(0x4d69_6e6b_0001);
     for case in 0..1500 {
-        let (n, m) = (rng.int(3, 40) as usize, rng.int(3, 40) as usize);
+        let (n, m) = (rng.int(3, 40), rng.int(3, 40));
         let a = rotate_start(ellipse_polygon(&mut rng, n), &mut rng);
         let b = rotate_start(ellipse_polygon(&mut rng, m), &mut rng);
         let fast = polygon_minkowski_difference(&a, &b);
-        assert_same_polygon(fast, brute_force_difference(&a, &b), &format!("case {case}"));
+        assert_same_polygon(
+            fast,
+            brute_force_difference(&a, &b),
+            &format!("case {case}"),
+        );
     }
 }
 
 #[test]
 fn minkowski_difference_of_scattered_polygons_equals_the_brute_force_hull() {
-    let mut rng = Rng(0x4d69_6e6b_0002);
+    let mut rng = SplitMix64::new(0x4d69_6e6b_0002);
     for case in 0..1500 {
-        let a = rotate_start(scattered_polygon(&mut rng, rng.int(3, 60) as usize), &mut rng);
-        let b = rotate_start(scattered_polygon(&mut rng, rng.int(3, 60) as usize), &mut rng);
+        let (n, m) = (rng.int(3, 60), rng.int(3, 60));
+        let a = rotate_start(scattered_polygon(&mut rng, n), &mut rng);
+        let b = rotate_start(scattered_polygon(&mut rng, m), &mut rng);
         let fast = polygon_minkowski_difference(&a, &b);
-        assert_same_polygon(fast, brute_force_difference(&a, &b), &format!("case {case}"));
+        assert_same_polygon(
+            fast,
+            brute_force_difference(&a, &b),
+            &format!("case {case}"),
+        );
     }
 }
 
@@ -142,12 +134,13 @@ fn minkowski_difference_of_scattered_polygons_equals_the_brute_force_hull() {
 /// often, and every coordinate is exact: the two outlines must agree to the bit.
 #[test]
 fn minkowski_difference_merges_parallel_edges_exactly() {
-    let mut rng = Rng(0x4d69_6e6b_0003);
+    let mut rng = SplitMix64::new(0x4d69_6e6b_0003);
     let mut merged_parallel = 0;
     for case in 0..3000 {
         // 1 and 2 points (a point and a segment) take the pairwise path; the rest merge.
-        let a = rotate_start(grid_polygon(&mut rng, rng.int(1, 12) as usize, 4), &mut rng);
-        let b = rotate_start(grid_polygon(&mut rng, rng.int(1, 12) as usize, 4), &mut rng);
+        let (n, m) = (rng.int(1, 12), rng.int(1, 12));
+        let a = rotate_start(grid_polygon(&mut rng, n, 4), &mut rng);
+        let b = rotate_start(grid_polygon(&mut rng, m, 4), &mut rng);
         let fast = polygon_minkowski_difference(&a, &b);
         let brute = brute_force_difference(&a, &b);
         if a.len() >= 3 && b.len() >= 3 && fast.len() < a.len() + b.len() {
@@ -164,16 +157,16 @@ fn minkowski_difference_merges_parallel_edges_exactly() {
 
 /// Directions that stress a support search on `polygon`: random ones of any length, the four
 /// axes, and the exact outward normal and the direction of edges (where two vertices tie).
-fn probe_directions(polygon: &[DVec2], rng: &mut Rng) -> Vec<DVec2> {
+fn probe_directions(polygon: &[DVec2], rng: &mut SplitMix64) -> Vec<DVec2> {
     let n = polygon.len();
     let mut directions: Vec<DVec2> = (0..16)
-        .map(|_| rng.unit() * 10f64.powf(rng.range(-3.0, 3.0)))
+        .map(|_| rng.direction() * 10f64.powf(rng.range(-3.0, 3.0)))
         .collect();
     directions.extend([DVec2::X, -DVec2::X, DVec2::Y, -DVec2::Y]);
     let edges: Vec<usize> = if n <= 64 {
         (0..n).collect()
     } else {
-        (0..64).map(|_| rng.int(0, n as i64 - 1) as usize).collect()
+        (0..64).map(|_| rng.int(0, n - 1)).collect()
     };
     for i in edges {
         let edge = polygon[(i + 1) % n] - polygon[i];
@@ -191,13 +184,17 @@ fn max_dot(polygon: &[DVec2], direction: DVec2) -> f64 {
 
 #[test]
 fn binary_search_finds_the_maximum_dot_product_of_the_linear_scan() {
-    let mut rng = Rng(0x5375_7070_0001);
+    let mut rng = SplitMix64::new(0x5375_7070_0001);
     let sizes = (3..=64).chain([65, 100, 127, 128, 255, 256, 1000, 1024, 4095, 4096, 5000]);
     let mut probes = 0;
     for n in sizes {
         for copy in 0..3 {
             let polygon = rotate_start(ellipse_polygon(&mut rng, n), &mut rng);
-            assert_eq!(convex_hull(&polygon).len(), n, "the test polygon is strictly convex");
+            assert_eq!(
+                convex_hull(&polygon).len(),
+                n,
+                "the test polygon is strictly convex"
+            );
             let scale = polygon.iter().fold(0.0_f64, |m, p| m.max(p.length()));
             for d in probe_directions(&polygon, &mut rng) {
                 let best = max_dot(&polygon, d);
@@ -225,9 +222,10 @@ fn binary_search_finds_the_maximum_dot_product_of_the_linear_scan() {
 
 #[test]
 fn binary_search_works_on_irregular_polygons() {
-    let mut rng = Rng(0x5375_7070_0002);
+    let mut rng = SplitMix64::new(0x5375_7070_0002);
     for case in 0..2000 {
-        let polygon = rotate_start(scattered_polygon(&mut rng, rng.int(3, 400) as usize), &mut rng);
+        let points = rng.int(3, 400);
+        let polygon = rotate_start(scattered_polygon(&mut rng, points), &mut rng);
         let scale = polygon.iter().fold(0.0_f64, |m, p| m.max(p.length()));
         for d in probe_directions(&polygon, &mut rng) {
             let best = max_dot(&polygon, d);
@@ -246,14 +244,12 @@ fn binary_search_works_on_irregular_polygons() {
 /// a polygon crosses the size at which the support function switches methods.
 #[test]
 fn binary_search_breaks_ties_like_the_linear_scan() {
-    let mut rng = Rng(0x5375_7070_0003);
+    let mut rng = SplitMix64::new(0x5375_7070_0003);
     let mut ties = 0;
     for case in 0..3000 {
         let half_width = [3, 20, 1000][case % 3];
-        let polygon = rotate_start(
-            grid_polygon(&mut rng, rng.int(3, 300) as usize, half_width),
-            &mut rng,
-        );
+        let points = rng.int(3, 300);
+        let polygon = rotate_start(grid_polygon(&mut rng, points, half_width), &mut rng);
         if polygon.len() < 3 {
             continue;
         }

@@ -2,78 +2,74 @@
 //! ratios that matter. Read from criterion's own result files, so it shows exactly what criterion
 //! measured; only groups measured in this run are listed.
 
-use std::path::PathBuf;
 use std::time::SystemTime;
 
-use crate::inputs::InputSet;
+use crate::criterion_results::{criterion_home, format_time, median_ns};
+use crate::inputs::{IN_CACHE_REPEATS, InputSet, PAIRS_PER_BATCH};
+use crate::support;
 
 /// The functions of every group, as criterion names them.
 pub const UNTRACED: &str = "untraced";
 pub const TRACED: &str = "traced";
 pub const PARRY: &str = "parry";
 
-/// Prints the Markdown table of every group measured since `started`.
-pub fn print(sets: &[InputSet], started: SystemTime) {
+/// Prints the Markdown tables of every group measured since `started`; `iterations` holds each
+/// set's mean iteration count.
+pub fn print(sets: &[InputSet], iterations: &[f64], started: SystemTime) {
     let root = criterion_home();
-    let rows: Vec<String> = sets
+    let median =
+        |group: &str, function: &str| median_ns(&root, &format!("{group}/{function}"), started);
+    let pairs: Vec<String> = sets
         .iter()
-        .filter_map(|set| {
-            let per_pair = |function| {
-                median_ns(&root, &set.name, function, started).map(|t| t / set.pairs.len() as f64)
-            };
+        .zip(iterations)
+        .filter_map(|(set, iterations)| {
+            let per_pair = |function| Some(median(&set.name, function)? / set.queries() as f64);
             let (untraced, traced, parry) =
                 (per_pair(UNTRACED)?, per_pair(TRACED)?, per_pair(PARRY)?);
             Some(format!(
-                "| {} | {} | {} | {} | {:.2} | {:.2} |",
+                "| {} | {iterations:.1} | {} | {} | {} | {:.2} | {:.2} |",
                 set.name,
-                time(untraced),
-                time(traced),
-                time(parry),
+                format_time(untraced),
+                format_time(traced),
+                format_time(parry),
                 untraced / parry,
                 traced / untraced,
             ))
         })
         .collect();
-    if rows.is_empty() {
-        return;
+    if !pairs.is_empty() {
+        println!(
+            "\nMedian time per pair (batches of {PAIRS_PER_BATCH} pairs; the in-cache set queries \
+             each pair {IN_CACHE_REPEATS} times in a row); iterations: our GJK + EPA or distance \
+             iterations per pair:\n"
+        );
+        println!(
+            "| input set | iterations | untraced | traced | parry2d-f64 | untraced / parry \
+             | traced / untraced |"
+        );
+        println!("|---|---:|---:|---:|---:|---:|---:|");
+        pairs.iter().for_each(|row| println!("{row}"));
     }
-    println!("\nMedian time per pair ({} pairs per batch):\n", sets[0].pairs.len());
-    println!("| input set | untraced | traced | parry2d-f64 | untraced / parry | traced / untraced |");
-    println!("|---|---:|---:|---:|---:|---:|");
-    for row in rows {
-        println!("{row}");
-    }
-}
 
-/// Where criterion keeps its results, found the way criterion finds it (minus asking cargo,
-/// which gives `target/` here unless `CARGO_TARGET_DIR` says otherwise).
-fn criterion_home() -> PathBuf {
-    if let Some(home) = std::env::var_os("CRITERION_HOME") {
-        return home.into();
-    }
-    let target = std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| "target".into(), PathBuf::from);
-    target.join("criterion")
-}
-
-/// The median of one function's latest run in nanoseconds, if that run was after `started`.
-fn median_ns(root: &std::path::Path, group: &str, function: &str, started: SystemTime) -> Option<f64> {
-    let path = root.join(group).join(function).join("new").join("estimates.json");
-    let modified = std::fs::metadata(&path).ok()?.modified().ok()?;
-    if modified < started {
-        return None;
-    }
-    let text = std::fs::read_to_string(&path).ok()?;
-    let estimates: serde_json::Value = serde_json::from_str(&text).ok()?;
-    estimates["median"]["point_estimate"].as_f64()
-}
-
-/// A duration in the unit that keeps three or four significant digits.
-fn time(ns: f64) -> String {
-    if ns < 1_000.0 {
-        format!("{ns:.0} ns")
-    } else if ns < 1_000_000.0 {
-        format!("{:.2} µs", ns / 1_000.0)
-    } else {
-        format!("{:.2} ms", ns / 1_000_000.0)
+    let searches: Vec<String> = support::SIZES
+        .iter()
+        .filter_map(|&size| {
+            let group = support::group_name(size);
+            let per_query =
+                |function| Some(median(&group, function)? / support::QUERIES_PER_BATCH as f64);
+            let (linear, binary) = (per_query(support::LINEAR)?, per_query(support::BINARY)?);
+            Some(format!(
+                "| {size} | {} | {} | {:.2} |",
+                format_time(linear),
+                format_time(binary),
+                binary / linear
+            ))
+        })
+        .collect();
+    if !searches.is_empty() {
+        println!("\nMedian time of one support search:\n");
+        println!("| vertices | linear scan | binary search | binary / linear |");
+        println!("|---:|---:|---:|---:|");
+        searches.iter().for_each(|row| println!("{row}"));
     }
 }

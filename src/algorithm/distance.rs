@@ -92,9 +92,10 @@ where
             tolerance: settings.tolerance,
             passed: length - lower_bound <= settings.tolerance,
         };
-        // The simplex before this iteration's reduction still holds the point dropped just now:
-        // finding it again would only drop it again, a cycle that never ends on its own.
-        let repeated = simplex.contains_point(new.point) || before.contains_point(new.point);
+        // The simplex before this iteration's reduction holds the reduced one and the points
+        // dropped just now: finding one of those again would only drop it again, a cycle that
+        // never ends on its own.
+        let repeated = before.contains_point(new.point);
         let event = if check.passed {
             Event::Converged
         } else if repeated {

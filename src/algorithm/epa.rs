@@ -21,9 +21,9 @@ pub(crate) struct Penetration {
     pub termination: super::Termination,
 }
 
-/// Polytope vertices kept on the stack. Polygon pairs converge within a few iterations and circle
-/// pairs within about 20 at the default tolerance, so a run normally allocates nothing; a longer
-/// one moves its polytope to the heap once.
+/// Polytope vertices kept on the stack. Pairs of polygons with up to a few dozen vertices
+/// converge within 20 iterations, so their runs allocate nothing; two circles need about 30 at
+/// the default tolerance, and a run that outgrows the array moves its polytope to the heap once.
 const INLINE_VERTICES: usize = 32;
 
 /// The cached outward unit normal and origin distance of each polytope edge, or None when the

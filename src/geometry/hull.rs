@@ -52,16 +52,26 @@ pub fn is_convex(points: &[DVec2]) -> bool {
         .iter()
         .fold(0.0_f64, |m, p| m.max(p.abs().max_element()));
     let slack = scale * 1e-12;
+    // A hull vertex is on the boundary: found by bisection, so that the usual polygon, every
+    // point a corner, is checked in O(n log n) rather than against every edge.
+    let mut corners = hull.clone();
+    corners.sort_by(|p, q| p.x.total_cmp(&q.x).then(p.y.total_cmp(&q.y)));
+    let is_corner = |p: DVec2| {
+        corners
+            .binary_search_by(|q| q.x.total_cmp(&p.x).then(q.y.total_cmp(&p.y)))
+            .is_ok()
+    };
     points.iter().all(|&p| {
-        (0..hull.len()).any(|i| {
-            let a = hull[i];
-            let b = hull[(i + 1) % hull.len()];
-            let edge = b - a;
-            let len = edge.length();
-            // Distance from the edge's line, within the edge's extent.
-            cross(edge, p - a).abs() <= slack * len.max(1.0)
-                && (p - a).dot(edge) >= -slack * len
-                && (p - b).dot(edge) <= slack * len
-        })
+        is_corner(p)
+            || (0..hull.len()).any(|i| {
+                let a = hull[i];
+                let b = hull[(i + 1) % hull.len()];
+                let edge = b - a;
+                let len = edge.length();
+                // Distance from the edge's line, within the edge's extent.
+                cross(edge, p - a).abs() <= slack * len.max(1.0)
+                    && (p - a).dot(edge) >= -slack * len
+                    && (p - b).dot(edge) <= slack * len
+            })
     })
 }

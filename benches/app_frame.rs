@@ -1,0 +1,149 @@
+//! The app's CPU time per frame on a big pair: two 4,096-vertex polygons, stepping through the
+//! trace one step per frame, as a user pressing → would. A frame is everything the CPU does for
+//! it: the app's panels and both plots laid out by egui, then tessellated into triangles (what
+//! is left for the GPU is drawing them). The worked example is measured the same way for scale.
+//!
+//! Run with `cargo bench --bench app_frame`; the budget is 16 ms a frame (60 frames a second).
+
+#[path = "shared/criterion_results.rs"]
+mod criterion_results;
+
+use std::hint::black_box;
+use std::time::{Duration, SystemTime};
+
+use criterion::Criterion;
+use eframe::egui;
+use gjkviz::Settings;
+use gjkviz::app::{GjkvizApp, Source, install_fonts};
+use gjkviz::geometry::{Body, Shape};
+use gjkviz::scene::{SCENE_VERSION, Scene, default_scene};
+use glam::DVec2;
+
+/// The window size the app is laid out for.
+const WINDOW: egui::Vec2 = egui::vec2(1280.0, 800.0);
+/// Vertices of each polygon of the big pair.
+const BIG_POLYGON_VERTICES: usize = 4096;
+/// Frames egui needs before its layout settles (it measures some widgets on the first frame).
+const SETTLING_FRAMES: usize = 3;
+/// What a frame may cost for the app to keep up with a 60 Hz display.
+const FRAME_BUDGET_NS: f64 = 16e6;
+const GROUP: &str = "app-frame";
+
+fn main() {
+    let started = SystemTime::now();
+    let mut criterion = Criterion::default()
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(3))
+        .sample_size(20)
+        .configure_from_args();
+    let scenes = [
+        ("worked-example", default_scene()),
+        ("polygon-4096", big_pair()),
+    ];
+    let mut group = criterion.benchmark_group(GROUP);
+    for (name, scene) in &scenes {
+        let mut window = Window::new(scene.clone());
+        group.bench_function(*name, |bench| {
+            bench.iter(|| {
+                window.next_step();
+                window.frame()
+            })
+        });
+    }
+    group.finish();
+    criterion.final_summary();
+
+    let root = criterion_results::criterion_home();
+    let rows: Vec<String> = scenes
+        .iter()
+        .filter_map(|(name, _)| {
+            let median = criterion_results::median_ns(&root, &format!("{GROUP}/{name}"), started)?;
+            Some(format!(
+                "| {name} | {} | {:.0} % |",
+                criterion_results::format_time(median),
+                100.0 * median / FRAME_BUDGET_NS
+            ))
+        })
+        .collect();
+    if !rows.is_empty() {
+        println!("\nMedian CPU time of a frame that steps once (budget 16 ms):\n");
+        println!("| scene | frame | of the budget |");
+        println!("|---|---:|---:|");
+        rows.iter().for_each(|row| println!("{row}"));
+    }
+}
+
+/// The app in a headless egui context, with the clock it is shown at.
+struct Window {
+    ctx: egui::Context,
+    app: GjkvizApp,
+    time: f64,
+}
+
+impl Window {
+    fn new(scene: Scene) -> Self {
+        let ctx = egui::Context::default();
+        install_fonts(&ctx);
+        // The scene lives in memory; Bundled(0) only names where it came from.
+        let mut window = Window {
+            ctx,
+            app: GjkvizApp::with_scene(scene, Source::Bundled(0)),
+            time: 0.0,
+        };
+        for _ in 0..SETTLING_FRAMES {
+            window.frame();
+        }
+        window
+    }
+
+    /// One step on, back to the first after the last.
+    fn next_step(&mut self) {
+        let playback = self.app.playback_mut();
+        if playback.is_last() {
+            playback.first();
+        } else {
+            playback.next();
+        }
+    }
+
+    /// One whole frame on the CPU; returns the number of triangle meshes, so nothing is skipped.
+    fn frame(&mut self) -> usize {
+        self.time += 1.0 / 60.0;
+        let input = egui::RawInput {
+            screen_rect: Some(egui::Rect::from_min_size(egui::Pos2::ZERO, WINDOW)),
+            time: Some(self.time),
+            ..Default::default()
+        };
+        let app = &mut self.app;
+        let output = self.ctx.run_ui(input, |ui| app.ui(ui));
+        let meshes = self.ctx.tessellate(output.shapes, output.pixels_per_point);
+        black_box(meshes).len()
+    }
+}
+
+/// Two overlapping regular-ish 4,096-gons (on ellipses, so every vertex is a corner), rotated
+/// against each other.
+fn big_pair() -> Scene {
+    let polygon = |radii: DVec2, phase: f64| {
+        let step = std::f64::consts::TAU / BIG_POLYGON_VERTICES as f64;
+        let points = (0..BIG_POLYGON_VERTICES)
+            .map(|k| DVec2::from_angle((k as f64 + phase) * step) * radii)
+            .collect();
+        Shape::Polygon {
+            points,
+            hull: false,
+        }
+    };
+    Scene {
+        version: SCENE_VERSION,
+        name: format!("Two {BIG_POLYGON_VERTICES}-gons"),
+        description: String::new(),
+        a: Body::new(polygon(DVec2::new(3.0, 2.0), 0.0), DVec2::ZERO, 10.0),
+        b: Body::new(
+            polygon(DVec2::new(2.5, 2.0), 0.5),
+            DVec2::new(4.0, 1.0),
+            35.0,
+        ),
+        settings: Settings::default(),
+    }
+}

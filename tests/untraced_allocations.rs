@@ -1,0 +1,132 @@
+//! The untraced path allocates nothing in the usual case and never once per iteration: every
+//! heap allocation made by `gjkviz::query` on this thread is counted.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+
+use gjkviz::geometry::{ConvexBody, Shape};
+use gjkviz::{Settings, query};
+use glam::DVec2;
+
+mod common;
+use common::{SplitMix64, body};
+
+/// The system allocator, counting the allocations of each thread (tests run on several).
+struct Counting;
+
+thread_local! {
+    static ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
+}
+
+// SAFETY: every call is passed on unchanged to the system allocator; counting only touches a
+// const-initialised thread-local, which does not allocate.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.with(|n| n.set(n.get() + 1));
+        // SAFETY: the caller's contract for `alloc` is passed on as it is.
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: as for `alloc`.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        ALLOCATIONS.with(|n| n.set(n.get() + 1));
+        // SAFETY: as for `alloc`.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: Counting = Counting;
+
+/// How many allocations `query` makes on this pair, with its outcome's EPA iteration count.
+fn allocations_of_query(a: &ConvexBody, b: &ConvexBody, settings: &Settings) -> (usize, u32) {
+    let before = ALLOCATIONS.with(Cell::get);
+    let outcome = query(a, b, settings);
+    (ALLOCATIONS.with(Cell::get) - before, outcome.epa_iterations)
+}
+
+/// A random convex polygon of 3 to 32 corners around `centre` (a random point cloud's hull).
+fn random_polygon(rng: &mut SplitMix64, centre: DVec2) -> ConvexBody {
+    let count = rng.int(3, 32);
+    let points = (0..count)
+        .map(|_| rng.direction() * rng.range(0.5, 2.0))
+        .collect();
+    let shape = Shape::Polygon { points, hull: true };
+    body(shape, centre, rng.range(0.0, 360.0))
+}
+
+#[test]
+fn polygon_pairs_allocate_nothing() {
+    let mut rng = SplitMix64::new(0xa110c);
+    let settings = Settings::default();
+    let mut overlapping = 0;
+    for case in 0..2000 {
+        let a = random_polygon(&mut rng, DVec2::ZERO);
+        // From deep overlap to clearly apart.
+        let offset = rng.direction() * rng.range(0.0, 5.0);
+        let b = random_polygon(&mut rng, offset);
+        let (allocations, epa_iterations) = allocations_of_query(&a, &b, &settings);
+        assert_eq!(
+            allocations, 0,
+            "case {case}: {epa_iterations} EPA iterations"
+        );
+        overlapping += usize::from(epa_iterations > 0);
+    }
+    assert!(overlapping > 500, "only {overlapping} overlapping pairs");
+}
+
+#[test]
+fn curved_pairs_allocate_nothing_at_the_default_tolerance() {
+    let mut rng = SplitMix64::new(0xc1c1e);
+    let settings = Settings::default();
+    for case in 0..500 {
+        let circle = body(
+            Shape::Circle {
+                radius: rng.range(0.5, 2.0),
+            },
+            DVec2::ZERO,
+            0.0,
+        );
+        let capsule = body(
+            Shape::Capsule {
+                half_length: rng.range(0.0, 1.0),
+                radius: rng.range(0.2, 1.0),
+            },
+            rng.direction() * rng.range(0.0, 3.0),
+            rng.range(0.0, 360.0),
+        );
+        let (allocations, epa_iterations) = allocations_of_query(&circle, &capsule, &settings);
+        // A polytope that outgrows the inline buffer moves to the heap; the curved pairs here
+        // stay well inside it.
+        if epa_iterations < 24 {
+            assert_eq!(
+                allocations, 0,
+                "case {case}: {epa_iterations} EPA iterations"
+            );
+        }
+    }
+}
+
+/// A tolerance of 0 makes EPA on two circles run until rounding stops it, some 50 iterations:
+/// the polytope outgrows its inline buffer (32 vertices) and moves to the heap, once per list,
+/// rather than allocating at every iteration.
+#[test]
+fn long_runs_allocate_a_few_times_not_once_per_iteration() {
+    let circle = |x: f64| body(Shape::Circle { radius: 1.0 }, DVec2::new(x, 0.3), 0.0);
+    let settings = Settings {
+        tolerance: 0.0,
+        max_iterations: 1000,
+        ..Settings::default()
+    };
+    let (allocations, epa_iterations) = allocations_of_query(&circle(0.0), &circle(1.2), &settings);
+    assert!(epa_iterations > 40, "only {epa_iterations} EPA iterations");
+    // The vertices and the edge cache: one move to the heap each, and a doubling at most.
+    assert!(
+        (1..=4).contains(&allocations),
+        "{allocations} allocations in {epa_iterations} iterations"
+    );
+}
