@@ -110,6 +110,8 @@ pub struct GjkvizApp {
     follow_step: bool,
     /// The step the plots last showed, to notice a step change while following.
     shown_index: Option<usize>,
+    /// The step changed and the step panel has yet to scroll its pseudocode line into view.
+    scroll_pending: bool,
     screenshot: Option<ScreenshotJob>,
     /// Undo and redo of the edits made since the scene was opened.
     history: History,
@@ -169,6 +171,7 @@ impl GjkvizApp {
             view: [Some(plots::ViewRequest::Fit); 2],
             follow_step: false,
             shown_index: None,
+            scroll_pending: true,
             screenshot: None,
             history: History::default(),
             gesture_start: None,
@@ -404,7 +407,11 @@ impl GjkvizApp {
                         })
                         .body_returned
                         .flatten();
-                    step_panel::step_panel_ui(ui, &self.loaded.trace, index, &palette);
+                    self.scroll_pending |= self.shown_index != Some(index);
+                    // A frame egui discards (its first, sizing pass) would lose the scroll.
+                    let scroll = self.scroll_pending && !ui.ctx().will_discard();
+                    step_panel::step_panel_ui(ui, &self.loaded.trace, index, scroll, &palette);
+                    self.scroll_pending &= !scroll;
                 });
             });
         egui::CentralPanel::default().show(ui, |ui| self.plots_ui(ui, index, at_end, &palette));

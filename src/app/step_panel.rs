@@ -8,7 +8,14 @@ use crate::explain::{Row, explain, numbers, pseudocode, pseudocode_line, title};
 use crate::format::vec2;
 use crate::trace::{Phase, Trace};
 
-pub fn step_panel_ui(ui: &mut egui::Ui, trace: &Trace, index: usize, palette: &Palette) {
+/// `step_changed`: the step is new this frame, so the panel scrolls its pseudocode line into view.
+pub fn step_panel_ui(
+    ui: &mut egui::Ui,
+    trace: &Trace,
+    index: usize,
+    step_changed: bool,
+    palette: &Palette,
+) {
     let Some(step) = trace.steps.get(index) else {
         return;
     };
@@ -33,13 +40,17 @@ pub fn step_panel_ui(ui: &mut egui::Ui, trace: &Trace, index: usize, palette: &P
                     RichText::new(format!("{} {line}", if i == current { "▶" } else { " " }))
                         .monospace();
                 if i == current {
-                    Frame::new()
+                    let line = Frame::new()
                         .fill(colour.gamma_multiply(0.3))
                         .corner_radius(3.0)
                         .show(ui, |ui| {
                             ui.set_min_width(ui.available_width());
                             ui.label(text.strong().color(palette.text));
                         });
+                    if step_changed {
+                        // Only on a new step, so the reader can still scroll away from it.
+                        ui.scroll_to_rect(line.response.rect, None);
+                    }
                 } else {
                     ui.label(text.color(palette.weak_text));
                 }
