@@ -98,13 +98,18 @@ fn assert_same_polygon(fast: Vec<DVec2>, brute: Vec<DVec2>, case: &str) {
     }
 }
 
-#[test]
-fn minkowski_difference_of_regular_ish_polygons_equals_the_brute_force_hull() {
-    let mut rng = SplitMix64::new(0x4d69_6e6b_0001);
+/// 1,500 random pairs from `polygon`, each with 3 to `max_vertices` vertices and a random start
+/// vertex: the merge must give the brute-force hull.
+fn merge_matches_brute_force(
+    seed: u64,
+    max_vertices: usize,
+    polygon: fn(&mut SplitMix64, usize) -> Vec<DVec2>,
+) {
+    let mut rng = SplitMix64::new(seed);
     for case in 0..1500 {
-        let (n, m) = (rng.int(3, 40), rng.int(3, 40));
-        let a = rotate_start(ellipse_polygon(&mut rng, n), &mut rng);
-        let b = rotate_start(ellipse_polygon(&mut rng, m), &mut rng);
+        let (n, m) = (rng.int(3, max_vertices), rng.int(3, max_vertices));
+        let a = rotate_start(polygon(&mut rng, n), &mut rng);
+        let b = rotate_start(polygon(&mut rng, m), &mut rng);
         let fast = polygon_minkowski_difference(&a, &b);
         assert_same_polygon(
             fast,
@@ -115,19 +120,13 @@ fn minkowski_difference_of_regular_ish_polygons_equals_the_brute_force_hull() {
 }
 
 #[test]
+fn minkowski_difference_of_regular_ish_polygons_equals_the_brute_force_hull() {
+    merge_matches_brute_force(0x4d69_6e6b_0001, 40, ellipse_polygon);
+}
+
+#[test]
 fn minkowski_difference_of_scattered_polygons_equals_the_brute_force_hull() {
-    let mut rng = SplitMix64::new(0x4d69_6e6b_0002);
-    for case in 0..1500 {
-        let (n, m) = (rng.int(3, 60), rng.int(3, 60));
-        let a = rotate_start(scattered_polygon(&mut rng, n), &mut rng);
-        let b = rotate_start(scattered_polygon(&mut rng, m), &mut rng);
-        let fast = polygon_minkowski_difference(&a, &b);
-        assert_same_polygon(
-            fast,
-            brute_force_difference(&a, &b),
-            &format!("case {case}"),
-        );
-    }
+    merge_matches_brute_force(0x4d69_6e6b_0002, 60, scattered_polygon);
 }
 
 /// Integer polygons share edge directions all the time, so the merge's parallel-edge branch runs
