@@ -362,3 +362,14 @@ fn saving_into_a_read_only_directory_keeps_the_old_file() {
     );
     assert_eq!(fs::read_to_string(&path).unwrap(), "old contents");
 }
+
+#[test]
+fn the_readme_example_is_a_valid_scene_with_every_field() {
+    let readme = fs::read_to_string("README.md").unwrap();
+    let start = readme.find("```ron\n").expect("README shows a scene") + "```ron\n".len();
+    let end = start + readme[start..].find("```").unwrap();
+    let scene = parse_scene(&readme[start..end], "README.md").unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(scene.a, gjkviz::scene::default_scene().a);
+    assert_eq!(scene.settings.penetration, gjkviz::PenetrationMethod::Epa);
+    assert!(!scene.description.is_empty());
+}
