@@ -97,6 +97,11 @@ where
                 check: Some(check),
                 ..Step::new(Phase::Gjk, iteration, simplex.as_slice(), event)
             });
+            if verdict == Verdict::Separated {
+                // The separating point is a support point like any other: the distance phase
+                // starts with it rather than searching the same direction again.
+                simplex.push(new);
+            }
             return GjkOutput {
                 verdict,
                 simplex,
