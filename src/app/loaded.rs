@@ -6,6 +6,7 @@ use glam::DVec2;
 
 use crate::algorithm::PenetrationMethod;
 use crate::compare::default_margin;
+use crate::edit::{Which, hull_warning};
 use crate::geometry::{ConvexBody, minkowski_difference_outline};
 use crate::scene::Scene;
 use crate::trace::Trace;
@@ -118,9 +119,21 @@ pub struct Loaded {
     pub cores: Option<Cores>,
     /// The margin a switch to the core-shape method starts with.
     pub margin_hint: f64,
+    /// For A and B: why the shape is drawn as its hull (a polygon an edit made non-convex).
+    /// Worked out once per scene, not every frame: it builds a hull.
+    pub hull_warnings: [Option<String>; 2],
 }
 
 impl Loaded {
+    /// The hull warning of A or B, if it has one.
+    pub fn hull_warning(&self, which: Which) -> Option<&str> {
+        self.hull_warnings[match which {
+            Which::A => 0,
+            Which::B => 1,
+        }]
+        .as_deref()
+    }
+
     pub fn new(scene: Scene, source: Source) -> Self {
         let trace = scene.trace();
         let (a, b) = scene.bodies();
@@ -155,7 +168,9 @@ impl Loaded {
             m if m > 0.0 => m,
             _ => world_view.size() * FALLBACK_MARGIN_FRACTION,
         };
+        let hull_warnings = [hull_warning(&scene.a), hull_warning(&scene.b)];
         Loaded {
+            hull_warnings,
             curved: a.is_curved() || b.is_curved(),
             scene,
             source,

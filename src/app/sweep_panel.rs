@@ -293,12 +293,7 @@ pub fn sweep_ui(
             );
             marks(plot_ui, &samples, |s| s.signed_distance, current, palette);
         });
-        if response.response.clicked() {
-            clicked = response
-                .response
-                .interact_pointer_pos()
-                .map(|p| response.transform.value_from_position(p).x);
-        }
+        clicked = clicked.or(clicked_offset(&response));
         view.transform = Some(response.transform);
 
         let normal = at_least_span(
@@ -314,12 +309,7 @@ pub fn sweep_ui(
             );
             marks(plot_ui, &samples, |s| s.normal_angle, current, palette);
         });
-        if response.response.clicked() {
-            clicked = response
-                .response
-                .interact_pointer_pos()
-                .map(|p| response.transform.value_from_position(p).x);
-        }
+        clicked = clicked.or(clicked_offset(&response));
 
         let iterations = sweep_plot("sweep iterations", "iterations", unit, [width, height])
             .legend(
@@ -355,12 +345,7 @@ pub fn sweep_ui(
                 palette,
             );
         });
-        if response.response.clicked() {
-            clicked = response
-                .response
-                .interact_pointer_pos()
-                .map(|p| response.transform.value_from_position(p).x);
-        }
+        clicked = clicked.or(clicked_offset(&response));
     });
     if let Some(x) = clicked
         && let Some(nearest) = samples
@@ -375,6 +360,15 @@ pub fn sweep_ui(
 
 /// A small plot of one quantity against the offset: no panning or zooming (a click picks a
 /// sample), bounds always fitted to the data.
+/// The offset under the pointer when the plot was clicked.
+fn clicked_offset<R>(response: &egui_plot::PlotResponse<R>) -> Option<f64> {
+    if !response.response.clicked() {
+        return None;
+    }
+    let pointer = response.response.interact_pointer_pos()?;
+    Some(response.transform.value_from_position(pointer).x)
+}
+
 fn sweep_plot(id: &str, title: &str, unit: &str, size: [f32; 2]) -> Plot<'static> {
     Plot::new(id)
         .width(size[0])

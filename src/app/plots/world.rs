@@ -15,7 +15,7 @@ use super::{
 use crate::app::loaded::{Bounds, Loaded};
 use crate::app::manipulate::{self, Handle, HandleKind, ScreenMap};
 use crate::app::palette::Palette;
-use crate::edit::{Which, hull_warning, polygon_points_world};
+use crate::edit::{Which, polygon_points_world};
 use crate::format::num_with;
 use crate::trace::{Phase, Step};
 
@@ -143,7 +143,7 @@ fn warnings_ui(ui: &egui::Ui, loaded: &Loaded, rect: egui::Rect, palette: &Palet
     let painter = ui.painter_at(rect);
     let mut top = rect.top() + 6.0;
     for which in [Which::A, Which::B] {
-        let Some(warning) = hull_warning(which.body(&loaded.scene)) else {
+        let Some(warning) = loaded.hull_warning(which) else {
             continue;
         };
         let text = format!("{} is {warning}", manipulate::name(which));
@@ -259,7 +259,7 @@ fn handle_items(
     let Some(points) = polygon_points_world(body) else {
         return;
     };
-    if hull_warning(body).is_some() {
+    if loaded.hull_warning(which).is_some() {
         layers.add(
             dashed(polyline(&format!("points of {name}"), &points, true))
                 .color(colour)
