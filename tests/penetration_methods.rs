@@ -10,10 +10,7 @@ use glam::DVec2;
 fn random_polygon(rng: &mut SplitMix64) -> Shape {
     let n = rng.int(3, 12);
     let radius = rng.range(0.5, 2.0);
-    let mut angles: Vec<f64> = (0..n)
-        .map(|_| rng.range(0.0, std::f64::consts::TAU))
-        .collect();
-    angles.sort_by(f64::total_cmp);
+    let angles = rng.sorted_angles(n);
     let points = angles
         .iter()
         .map(|&t| DVec2::from_angle(t) * radius)

@@ -174,10 +174,7 @@ fn random_polygon(rng: &mut SplitMix64) -> Kind {
         rng.range(0.3, 1.0)
     };
     let centre = v(rng.range(-0.5, 0.5), rng.range(-0.5, 0.5)) * scale;
-    let mut angles: Vec<f64> = (0..n)
-        .map(|_| rng.range(0.0, std::f64::consts::TAU))
-        .collect();
-    angles.sort_by(f64::total_cmp);
+    let angles = rng.sorted_angles(n);
     let points = angles
         .iter()
         .map(|&t| centre + v(t.cos() * scale, t.sin() * scale * squash))

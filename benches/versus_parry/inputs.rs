@@ -134,8 +134,8 @@ fn random_pairs((a, b): (Kind, Kind), contact: Contact, seed: u64) -> Vec<Pair> 
             let centre_a = DVec2::new(rng.range(-10.0, 10.0), rng.range(-10.0, 10.0));
             let centre_b = centre_a + rng.direction() * gap;
             Pair {
-                a: place(shape_a, centre_a, angle(&mut rng)),
-                b: place(shape_b, centre_b, angle(&mut rng)),
+                a: place(shape_a, centre_a, rng.angle()),
+                b: place(shape_b, centre_b, rng.angle()),
             }
         })
         .collect()
@@ -176,11 +176,6 @@ pub fn regular_ish_polygon(rng: &mut SplitMix64, n: usize, radii: DVec2) -> Vec<
             DVec2::from_angle(angle) * radii
         })
         .collect()
-}
-
-/// A uniform angle in radians, for poses and directions.
-fn angle(rng: &mut SplitMix64) -> f64 {
-    rng.range(0.0, std::f64::consts::TAU)
 }
 
 fn place(shape: Shape, position: DVec2, angle: f64) -> Placed {

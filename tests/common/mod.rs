@@ -48,9 +48,22 @@ impl SplitMix64 {
         self.unit() < p
     }
 
+    /// A uniform angle in [0, 2π).
+    pub fn angle(&mut self) -> f64 {
+        self.range(0.0, std::f64::consts::TAU)
+    }
+
     /// A unit vector at a uniform angle.
     pub fn direction(&mut self) -> DVec2 {
-        DVec2::from_angle(self.range(0.0, std::f64::consts::TAU))
+        DVec2::from_angle(self.angle())
+    }
+
+    /// `n` uniform angles in increasing order: the corners of a random convex polygon inscribed
+    /// in an ellipse.
+    pub fn sorted_angles(&mut self, n: usize) -> Vec<f64> {
+        let mut angles: Vec<f64> = (0..n).map(|_| self.angle()).collect();
+        angles.sort_by(f64::total_cmp);
+        angles
     }
 }
 
