@@ -1,11 +1,13 @@
 //! The fast geometry kernels against their brute-force definitions, on seeded random inputs:
 //! the O(n + m) Minkowski difference against the hull of all pairwise differences, and the
-//! O(log n) extreme vertex against the linear scan.
+//! O(log n) and table searches for the extreme vertex against the linear scan.
 
 use gjkviz::geometry::{
-    convex_hull, extreme_vertex, extreme_vertex_binary, extreme_vertex_linear,
+    AngleIndex, convex_hull, extreme_vertex_binary, extreme_vertex_linear,
     polygon_minkowski_difference, right_perp,
 };
+use std::f64::consts::TAU;
+
 use glam::DVec2;
 
 mod common;
@@ -182,7 +184,7 @@ fn max_dot(polygon: &[DVec2], direction: DVec2) -> f64 {
 }
 
 #[test]
-fn binary_search_finds_the_maximum_dot_product_of_the_linear_scan() {
+fn binary_search_and_table_find_the_maximum_dot_product_of_the_linear_scan() {
     let mut rng = SplitMix64::new(0x5375_7070_0001);
     let sizes = (3..=64).chain([65, 100, 127, 128, 255, 256, 1000, 1024, 4095, 4096, 5000]);
     let mut probes = 0;
@@ -195,6 +197,7 @@ fn binary_search_finds_the_maximum_dot_product_of_the_linear_scan() {
                 "the test polygon is strictly convex"
             );
             let scale = polygon.iter().fold(0.0_f64, |m, p| m.max(p.length()));
+            let table = AngleIndex::new(&polygon);
             for d in probe_directions(&polygon, &mut rng) {
                 let best = max_dot(&polygon, d);
                 let linear = extreme_vertex_linear(&polygon, d);
@@ -203,7 +206,7 @@ fn binary_search_finds_the_maximum_dot_product_of_the_linear_scan() {
                 let slack = 8.0 * f64::EPSILON * scale * d.length();
                 for (name, index) in [
                     ("binary", extreme_vertex_binary(&polygon, d)),
-                    ("dispatch", extreme_vertex(&polygon, d)),
+                    ("table", table.extreme_vertex(&polygon, d)),
                 ] {
                     let found = polygon[index].dot(d);
                     assert!(
@@ -219,30 +222,62 @@ fn binary_search_finds_the_maximum_dot_product_of_the_linear_scan() {
     assert!(probes > 20_000, "{probes} probes");
 }
 
+/// Random hulls (short edges, near-collinear runs) and polygons whose vertices crowd into a
+/// small arc, where one table bucket holds hundreds of edges and the table hands over to the
+/// bisection.
 #[test]
-fn binary_search_works_on_irregular_polygons() {
+fn binary_search_and_table_work_on_irregular_polygons() {
     let mut rng = SplitMix64::new(0x5375_7070_0002);
-    for case in 0..2000 {
-        let points = rng.int(3, 400);
-        let polygon = rotate_start(scattered_polygon(&mut rng, points), &mut rng);
+    for case in 0..3000 {
+        let polygon = if case % 3 == 2 {
+            let points = rng.int(20, 600);
+            crowded_polygon(&mut rng, points)
+        } else {
+            let points = rng.int(3, 400);
+            scattered_polygon(&mut rng, points)
+        };
+        let polygon = rotate_start(polygon, &mut rng);
         let scale = polygon.iter().fold(0.0_f64, |m, p| m.max(p.length()));
+        let table = AngleIndex::new(&polygon);
         for d in probe_directions(&polygon, &mut rng) {
             let best = max_dot(&polygon, d);
-            let found = polygon[extreme_vertex_binary(&polygon, d)].dot(d);
-            assert!(
-                best - found <= 8.0 * f64::EPSILON * scale * d.length(),
-                "case {case}, {} vertices, direction {d}: {found} < {best}",
-                polygon.len()
-            );
+            for (name, index) in [
+                ("binary", extreme_vertex_binary(&polygon, d)),
+                ("table", table.extreme_vertex(&polygon, d)),
+            ] {
+                let found = polygon[index].dot(d);
+                assert!(
+                    best - found <= 8.0 * f64::EPSILON * scale * d.length(),
+                    "case {case}, {} vertices, direction {d}: {name} found {found} < {best}",
+                    polygon.len()
+                );
+            }
         }
     }
 }
 
+/// Most of `n` vertices packed into an arc of a few degrees of a circle, the rest spread thinly
+/// around it: edge normals that crowd one table bucket.
+fn crowded_polygon(rng: &mut SplitMix64, n: usize) -> Vec<DVec2> {
+    let (start, arc) = (rng.angle(), rng.range(0.01, 0.2));
+    let crowd = n - n / 8;
+    let mut angles: Vec<f64> = (0..crowd)
+        .map(|k| start + arc * k as f64 / crowd as f64)
+        .chain((1..=n / 8).map(|k| start + arc + (TAU - arc) * k as f64 / (n / 8 + 1) as f64))
+        .collect();
+    angles.sort_by(f64::total_cmp);
+    let radius = rng.range(0.5, 5.0);
+    angles
+        .into_iter()
+        .map(|a| DVec2::from_angle(a) * radius)
+        .collect()
+}
+
 /// With integer coordinates every dot product is exact, so ties are real ties: the binary search
-/// must then pick the same vertex as the scan (the first one), or a traced run would change when
-/// a polygon crosses the size at which the support function switches methods.
+/// and the table must then pick the same vertex as the scan (the first one), or a traced run
+/// would change when a polygon crosses the size at which the support function switches methods.
 #[test]
-fn binary_search_breaks_ties_like_the_linear_scan() {
+fn binary_search_and_table_break_ties_like_the_linear_scan() {
     let mut rng = SplitMix64::new(0x5375_7070_0003);
     let mut ties = 0;
     for case in 0..3000 {
@@ -252,20 +287,22 @@ fn binary_search_breaks_ties_like_the_linear_scan() {
         if polygon.len() < 3 {
             continue;
         }
+        let table = AngleIndex::new(&polygon);
         for d in probe_directions(&polygon, &mut rng) {
             let linear = extreme_vertex_linear(&polygon, d);
-            let binary = extreme_vertex_binary(&polygon, d);
             let best = polygon[linear].dot(d);
             if polygon.iter().filter(|v| v.dot(d) == best).count() > 1 {
                 ties += 1;
             }
-            if d.x.fract() == 0.0 && d.y.fract() == 0.0 {
-                assert_eq!(
-                    binary, linear,
-                    "case {case}, direction {d}, polygon {polygon:?}"
-                );
-            } else {
-                assert!(best - polygon[binary].dot(d) <= 1e-9 * best.abs().max(1.0));
+            for found in [
+                extreme_vertex_binary(&polygon, d),
+                table.extreme_vertex(&polygon, d),
+            ] {
+                if d.x.fract() == 0.0 && d.y.fract() == 0.0 {
+                    assert_eq!(found, linear, "case {case}, direction {d}, {polygon:?}");
+                } else {
+                    assert!(best - polygon[found].dot(d) <= 1e-9 * best.abs().max(1.0));
+                }
             }
         }
     }

@@ -57,19 +57,27 @@ pub fn print(sets: &[InputSet], iterations: &[f64], started: SystemTime) {
             let group = support::group_name(size);
             let per_query =
                 |function| Some(median(&group, function)? / support::QUERIES_PER_BATCH as f64);
-            let (linear, binary) = (per_query(support::LINEAR)?, per_query(support::BINARY)?);
+            let (linear, binary, table) = (
+                per_query(support::LINEAR)?,
+                per_query(support::BINARY)?,
+                per_query(support::TABLE)?,
+            );
             Some(format!(
-                "| {size} | {} | {} | {:.2} |",
+                "| {size} | {} | {} | {} | {:.2} | {:.2} |",
                 format_time(linear),
                 format_time(binary),
-                binary / linear
+                format_time(table),
+                binary / linear,
+                table / linear
             ))
         })
         .collect();
     if !searches.is_empty() {
         println!("\nMedian time of one support search:\n");
-        println!("| vertices | linear scan | binary search | binary / linear |");
-        println!("|---:|---:|---:|---:|");
+        println!(
+            "| vertices | linear scan | binary search | table | binary / linear | table / linear |"
+        );
+        println!("|---:|---:|---:|---:|---:|---:|");
         searches.iter().for_each(|row| println!("{row}"));
     }
 }

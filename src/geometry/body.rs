@@ -2,10 +2,11 @@
 
 use glam::DVec2;
 
+use super::angle_index::AngleIndex;
 use super::minkowski::sampled_outline;
 use super::right_perp;
 use super::shape::{Body, Shape};
-use super::support::{Support, SupportMap, extreme_vertex};
+use super::support::{Support, SupportMap};
 
 /// A body in world space. Every supported shape is either a convex polygonal core (1 point for a
 /// circle, 2 for a capsule or segment, n for a polygon) swept by a disk of `radius`, or an
@@ -15,6 +16,8 @@ pub enum ConvexBody {
     Rounded {
         /// Counter-clockwise world-space core vertices, at least one.
         core: Vec<DVec2>,
+        /// The core's support lookup table (empty for small cores).
+        index: AngleIndex,
         /// Radius of the disk swept along the core; 0 for polygons, segments and points.
         radius: f64,
         centre: DVec2,
@@ -33,13 +36,7 @@ impl ConvexBody {
         let axis = body.axis();
         match body.shape.core_and_radius() {
             Some((core, radius)) => {
-                let core: Vec<DVec2> = core.iter().map(|&p| body.to_world(p)).collect();
-                let centre = core.iter().sum::<DVec2>() / core.len() as f64;
-                ConvexBody::Rounded {
-                    core,
-                    radius,
-                    centre,
-                }
+                ConvexBody::rounded(core.iter().map(|&p| body.to_world(p)).collect(), radius)
             }
             None => {
                 let Shape::Ellipse { radii } = body.shape else {
@@ -56,11 +53,17 @@ impl ConvexBody {
 
     /// A convex polygon given by counter-clockwise world-space vertices.
     pub fn polygon(vertices: Vec<DVec2>) -> Self {
-        let centre = vertices.iter().sum::<DVec2>() / vertices.len() as f64;
+        ConvexBody::rounded(vertices, 0.0)
+    }
+
+    /// The convex core given by counter-clockwise world-space vertices (at least one), swept by
+    /// a disk of `radius`.
+    pub fn rounded(core: Vec<DVec2>, radius: f64) -> Self {
         ConvexBody::Rounded {
-            core: vertices,
-            radius: 0.0,
-            centre,
+            centre: core.iter().sum::<DVec2>() / core.len() as f64,
+            index: AngleIndex::new(&core),
+            core,
+            radius,
         }
     }
 
@@ -107,8 +110,13 @@ impl SupportMap for ConvexBody {
     #[inline(always)]
     fn support(&self, direction: DVec2) -> Support {
         match self {
-            ConvexBody::Rounded { core, radius, .. } => {
-                let i = extreme_vertex(core, direction);
+            ConvexBody::Rounded {
+                core,
+                index,
+                radius,
+                ..
+            } => {
+                let i = index.extreme_vertex(core, direction);
                 if *radius == 0.0 {
                     Support {
                         point: core[i],

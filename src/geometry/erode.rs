@@ -17,13 +17,7 @@ impl ConvexBody {
             return None;
         };
         if margin <= *radius {
-            let core = core.clone();
-            let centre = core.iter().sum::<DVec2>() / core.len() as f64;
-            return Some(ConvexBody::Rounded {
-                core,
-                radius: radius - margin,
-                centre,
-            });
+            return Some(ConvexBody::rounded(core.clone(), radius - margin));
         }
         let inset = margin - radius;
         if core.len() < 3 {

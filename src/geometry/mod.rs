@@ -3,6 +3,7 @@
 //! Shapes are described in their own frame ([`Shape`], [`Body`]) the way scene files write them,
 //! then placed in the world once ([`ConvexBody`]) so that support queries never transform again.
 
+mod angle_index;
 mod body;
 mod erode;
 mod hull;
@@ -10,13 +11,12 @@ mod minkowski;
 mod shape;
 mod support;
 
+pub use angle_index::AngleIndex;
 pub use body::ConvexBody;
 pub use hull::{convex_hull, is_convex};
 pub use minkowski::{minkowski_difference_outline, polygon_minkowski_difference};
 pub use shape::{Body, Shape, ShapeError};
-pub use support::{
-    Support, SupportMap, extreme_vertex, extreme_vertex_binary, extreme_vertex_linear,
-};
+pub use support::{Support, SupportMap, extreme_vertex_binary, extreme_vertex_linear};
 
 use glam::DVec2;
 

@@ -37,22 +37,6 @@ pub trait SupportMap {
     }
 }
 
-/// Up to this many vertices a plain scan beats the binary search: the scan costs a dot product a
-/// vertex, the search about 9 ns however small the polygon; they cross between 16 and 20
-/// vertices. Measured in `benches/versus_parry.rs` (groups `extreme-vertex-*`, BENCHMARKS.md).
-const LINEAR_SCAN_MAX_VERTICES: usize = 16;
-
-/// Index of the vertex of a convex counter-clockwise polygon that is farthest along `direction`,
-/// the first one on ties (as [`extreme_vertex_linear`] picks it). O(log n) for large polygons.
-#[inline]
-pub fn extreme_vertex(vertices: &[DVec2], direction: DVec2) -> usize {
-    if vertices.len() <= LINEAR_SCAN_MAX_VERTICES {
-        extreme_vertex_linear(vertices, direction)
-    } else {
-        extreme_vertex_binary(vertices, direction)
-    }
-}
-
 /// Index of the vertex farthest along `direction`, by scanning them all (first one on ties).
 #[inline]
 pub fn extreme_vertex_linear(vertices: &[DVec2], direction: DVec2) -> usize {
@@ -111,7 +95,7 @@ fn prev(i: usize, n: usize) -> usize {
 
 /// Walks to a neighbour while it is farther along `direction`, then to the lowest index among
 /// the vertices tied with the one reached; bounded by the vertex count.
-fn hill_climb(vertices: &[DVec2], direction: DVec2, start: usize) -> usize {
+pub(super) fn hill_climb(vertices: &[DVec2], direction: DVec2, start: usize) -> usize {
     let n = vertices.len();
     let dot = |i: usize| vertices[i].dot(direction);
     let mut best = start;
