@@ -4,7 +4,7 @@
 //! (`gjkviz::query`), our core traced (`gjkviz::trace`), and parry2d-f64 (`query::contact` for
 //! penetrating pairs, `query::distance` for separated ones). Each iteration runs the whole batch
 //! of pairs; the table printed at the end divides by the queries in a batch. Last, the support
-//! search alone (linear scan against binary search), around the size where the core switches
+//! search alone (linear scan, binary search, angle table), around the size where the core switches
 //! from one to the other and on large polygons. BENCHMARKS.md shows and explains the results.
 //!
 //! Run with `cargo bench --bench versus_parry` (a filter after `--` picks groups, as usual).
@@ -28,7 +28,7 @@ use criterion::{Criterion, SamplingMode, Throughput};
 use gjkviz::Settings;
 use inputs::{Contact, InputSet, Pair};
 
-/// Short enough that the whole run takes about 2.5 minutes on two shared cores; the batches
+/// Short enough that the whole run takes about 3.5 minutes on two shared cores; the batches
 /// make each sample long enough to be stable.
 const WARM_UP: Duration = Duration::from_millis(300);
 const MEASUREMENT: Duration = Duration::from_millis(1500);

@@ -13,8 +13,8 @@ use crate::common::SplitMix64;
 pub const PAIRS_PER_BATCH: usize = 64;
 /// How often the in-cache set queries each pair in a row. A batch of 4,096-vertex pairs holds
 /// 8 MiB of vertices, more than the 1 MiB L2 cache, so every query of the plain set starts cold;
-/// querying a pair again at once finds it warm. The two sets tell the search's O(log n) apart
-/// from the cost of memory.
+/// querying a pair again at once finds it warm. The two sets tell the cost of the support search
+/// apart from the cost of memory.
 pub const IN_CACHE_REPEATS: usize = 4;
 
 /// Every set draws from its own stream of this seed (mixed with its name), so adding a set

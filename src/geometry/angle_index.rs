@@ -15,14 +15,9 @@ use glam::DVec2;
 use super::right_perp;
 use super::support::{extreme_vertex_binary, extreme_vertex_linear, hill_climb};
 
-/// Below this many vertices a plain scan or a short bisection is as fast as a table read (see
-/// `extreme-vertex-*` in BENCHMARKS.md), so smaller polygons get no table.
+/// Below this many vertices a plain scan is as fast as a table read (they cross between 16 and
+/// 20 vertices: `extreme-vertex-*` in BENCHMARKS.md), so smaller polygons are scanned.
 const INDEX_MIN_VERTICES: usize = 17;
-
-/// Buckets per vertex, rounded up to a power of two. The pseudo-angle below is up to twice as
-/// dense in true angle near the diagonals, and regular polygons hold about one edge per bucket
-/// there at one bucket per vertex.
-const BUCKETS_PER_VERTEX: usize = 1;
 
 /// A bucket whose edges run longer than this is searched by bisection instead of a climb, which
 /// keeps the search O(log n) on polygons whose vertices crowd into a small arc.
@@ -51,28 +46,33 @@ impl AngleIndex {
         if n < INDEX_MIN_VERTICES || u32::try_from(n).is_err() {
             return AngleIndex::default();
         }
-        let angles: Vec<f64> = (0..n)
-            .map(|i| pseudo_angle(right_perp(vertices[(i + 1) % n] - vertices[i])))
-            .collect();
-        let sorted_once_around = angles.iter().all(|a| a.is_finite())
-            && (0..n).filter(|&i| angles[(i + 1) % n] <= angles[i]).count() == 1;
-        if !sorted_once_around {
+        let edge_angle = |i: usize, j: usize| pseudo_angle(right_perp(vertices[j] - vertices[i]));
+        let mut angles: Vec<f64> = (1..n).map(|j| edge_angle(j - 1, j)).collect();
+        angles.push(edge_angle(n - 1, 0));
+        let descents = (1..n).filter(|&i| angles[i] <= angles[i - 1]).count()
+            + usize::from(angles[0] <= angles[n - 1]);
+        if descents != 1 || !angles.iter().all(|a| a.is_finite()) {
             return AngleIndex::default();
         }
-        let smallest = (0..n)
-            .min_by(|&i, &j| angles[i].total_cmp(&angles[j]))
-            .unwrap_or(0);
-        let buckets = (n * BUCKETS_PER_VERTEX).next_power_of_two();
+        // Edge `smallest` has the smallest angle; from it the angles increase all the way round.
+        let smallest = (1..n).find(|&i| angles[i] < angles[i - 1]).unwrap_or(0);
+        angles.rotate_left(smallest);
+        // About one bucket per edge: one or two edges in most buckets of a regular-ish polygon
+        // (a bucket spans up to twice the angle near the diagonals). Twice as many buckets
+        // measured no faster.
+        let buckets = n.next_power_of_two();
         let bucket_width = FULL_TURN / buckets as f64;
         let mut first_edge = Vec::with_capacity(buckets);
-        // Walk the edges in angle order once, handing each bucket the first edge at or past it.
+        // Walk the edges in angle order once, handing each bucket the first edge at or past it
+        // (past the last edge is round again to the first).
         let mut passed = 0;
         for k in 0..buckets {
             let start = k as f64 * bucket_width;
-            while passed < n && angles[(smallest + passed) % n] < start {
+            while passed < n && angles[passed] < start {
                 passed += 1;
             }
-            first_edge.push(((smallest + passed) % n) as u32);
+            let edge = smallest + passed;
+            first_edge.push((if edge >= n { edge - n } else { edge }) as u32);
         }
         AngleIndex { first_edge }
     }
