@@ -208,6 +208,7 @@ impl<R: Recorder> Recorder for OnCores<'_, R> {
 }
 
 impl Recorder for Vec<Step> {
+    #[inline]
     fn record(&mut self, make: impl FnOnce() -> Step) {
         self.push(make());
     }
