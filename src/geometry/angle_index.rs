@@ -95,10 +95,15 @@ impl AngleIndex {
             ((pseudo_angle(direction) * (buckets as f64 / FULL_TURN)) as usize).min(buckets - 1);
         let start = self.first_edge[bucket] as usize;
         let end = self.first_edge[(bucket + 1) & (buckets - 1)] as usize;
+        let n = vertices.len();
+        // A table from some other polygon would point past this one's end: search without it.
+        if start >= n || end >= n {
+            return extreme_vertex_binary(vertices, direction);
+        }
         let edges_in_bucket = if end >= start {
             end - start
         } else {
-            end + vertices.len() - start
+            end + n - start
         };
         if edges_in_bucket > MAX_CLIMB {
             extreme_vertex_binary(vertices, direction)
@@ -152,5 +157,26 @@ mod tests {
         assert_eq!(AngleIndex::new(&repeated).first_edge.len(), 64);
         repeated.insert(7, repeated[7]);
         assert!(AngleIndex::new(&repeated).first_edge.is_empty());
+    }
+
+    /// The table belongs to the polygon it was built from; handed another one, the search still
+    /// answers (by bisection) instead of reading past the end.
+    #[test]
+    fn a_table_used_with_another_polygon_does_not_panic() {
+        let ring = |n: usize| -> Vec<DVec2> {
+            (0..n)
+                .map(|k| DVec2::from_angle(k as f64 / n as f64 * std::f64::consts::TAU))
+                .collect()
+        };
+        let (large, small) = (ring(400), ring(20));
+        let table = AngleIndex::new(&large);
+        for k in 0..64 {
+            let d = DVec2::from_angle(k as f64 / 64.0 * std::f64::consts::TAU);
+            let found = table.extreme_vertex(&small, d);
+            assert_eq!(
+                small[found].dot(d),
+                small[extreme_vertex_linear(&small, d)].dot(d)
+            );
+        }
     }
 }
