@@ -7,6 +7,7 @@
 mod common;
 
 use common::app::{TempDir, harness};
+use common::{SLIDING_SQUARES_SWEEP, assert_sliding_squares_exact, sliding_squares};
 
 use eframe::egui;
 use egui::accesskit::Role;
@@ -402,17 +403,6 @@ fn opening_another_scene_forgets_the_undo_history() {
 }
 
 /// Two unit squares, B left of A and half a unit up: it slides across A along +x.
-fn two_squares() -> Scene {
-    let square = Shape::Box {
-        half_extents: DVec2::ONE,
-    };
-    let mut scene = default_scene();
-    scene.name = "two squares".into();
-    scene.a = Body::new(square.clone(), DVec2::ZERO, 0.0);
-    scene.b = Body::new(square, DVec2::new(-4.0, 0.5), 0.0);
-    scene
-}
-
 fn open_sweep(harness: &mut Harness<'_, GjkvizApp>) {
     harness.get_by_label("Sweep B").click();
     harness.run();
@@ -432,39 +422,16 @@ fn set_field(harness: &mut Harness<'_, GjkvizApp>, label: &str, value: f64) {
 
 #[test]
 fn the_sweep_panel_plots_the_exact_signed_distance_of_squares_sliding_past_each_other() {
-    let mut harness = on_scene(two_squares());
+    let mut harness = on_scene(sliding_squares());
     open_sweep(&mut harness);
     set_field(&mut harness, "direction", 0.0);
     set_field(&mut harness, "from", 0.0);
     set_field(&mut harness, "to", 8.0);
     set_field(&mut harness, "samples", 161.0);
     let samples = harness.state().sweep_samples().unwrap().to_vec();
-    assert_eq!(samples.len(), 161);
-    for s in &samples {
-        // B's centre at x: overlapping while |x| < 2, by the shorter way out (sideways by
-        // 2 − |x|, or up by 1.5); apart by |x| − 2 otherwise.
-        let x = -4.0 + s.offset;
-        let exact = (x.abs() - 2.0).max(-1.5);
-        assert!(
-            (s.signed_distance - exact).abs() < 1e-9,
-            "offset {}: {} vs {exact}",
-            s.offset,
-            s.signed_distance
-        );
-        assert!(!s.jump, "no jump at offset {}", s.offset);
-    }
+    assert_sliding_squares_exact(&samples);
     // The same numbers as the core's sweep.
-    let core = gjkviz::sweep::sweep(
-        &two_squares(),
-        &gjkviz::sweep::Sweep {
-            motion: gjkviz::sweep::Motion::Translate {
-                direction: DVec2::X,
-            },
-            from: 0.0,
-            to: 8.0,
-            samples: 161,
-        },
-    );
+    let core = gjkviz::sweep::sweep(&sliding_squares(), &SLIDING_SQUARES_SWEEP);
     assert_eq!(samples, core);
 }
 

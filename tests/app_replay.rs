@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::app::{STEP_DT, harness};
+use common::app::{STEP_DT, assert_error_banner, harness};
 
 use eframe::egui;
 use egui_kittest::Harness;
@@ -227,15 +227,7 @@ fn a_scene_file_that_fails_to_load_shows_a_banner_and_keeps_the_last_good_scene(
     let error = harness.state().error().expect("a load error").to_string();
     assert!(error.contains("broken.ron"), "{error}");
     assert!(error.contains('^'), "the error has a caret: {error}");
-    assert!(
-        harness
-            .query_by_label_contains("could not be loaded")
-            .is_some()
-    );
-    assert!(
-        harness.query_by_label(&error).is_some(),
-        "the banner shows the error"
-    );
+    assert_error_banner(&harness, &error);
     assert_eq!(harness.state().scene().name, default_scene().name);
     assert_header(&harness, 0);
     std::fs::remove_dir_all(&dir).unwrap();

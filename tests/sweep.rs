@@ -1,58 +1,20 @@
 //! Sweeps: the signed distance along a motion, checked against exact values.
 
-use gjkviz::geometry::{Body, Shape};
-use gjkviz::scene::Scene;
 use gjkviz::sweep::{Motion, Sweep, sweep};
 use glam::DVec2;
 
-fn two_unit_squares() -> Scene {
-    let square = Shape::Box {
-        half_extents: DVec2::splat(1.0),
-    };
-    Scene {
-        version: 1,
-        name: "sliding squares".into(),
-        description: String::new(),
-        a: Body::new(square.clone(), DVec2::ZERO, 0.0),
-        b: Body::new(square, DVec2::new(-4.0, 0.5), 0.0),
-        settings: Default::default(),
-    }
-}
+mod common;
+use common::{SLIDING_SQUARES_SWEEP, assert_sliding_squares_exact, sliding_squares};
 
 #[test]
 fn squares_sliding_past_each_other_give_the_exact_signed_distance() {
-    // B's centre moves along y = 0.5 from x = −4 to x = 4: the squares overlap while
-    // |x| < 2, with depth min(2 − |x|, 2 − 0.5) (the shortest way out), and are 2 − |x| apart
-    // otherwise... that is, the signed distance is |x| − 2 capped below at −1.5.
-    let scene = two_unit_squares();
-    let samples = sweep(
-        &scene,
-        &Sweep {
-            motion: Motion::Translate {
-                direction: DVec2::X,
-            },
-            from: 0.0,
-            to: 8.0,
-            samples: 161,
-        },
-    );
-    assert_eq!(samples.len(), 161);
-    for s in &samples {
-        let x: f64 = -4.0 + s.offset;
-        let exact = (x.abs() - 2.0).max(-1.5);
-        assert!(
-            (s.signed_distance - exact).abs() < 1e-9,
-            "offset {}: {} vs {exact}",
-            s.offset,
-            s.signed_distance
-        );
-        assert!(!s.jump, "offset {}", s.offset);
-    }
+    let samples = sweep(&sliding_squares(), &SLIDING_SQUARES_SWEEP);
+    assert_sliding_squares_exact(&samples);
 }
 
 #[test]
 fn turning_a_box_over_a_corner_is_continuous() {
-    let mut scene = two_unit_squares();
+    let mut scene = sliding_squares();
     scene.b.position = DVec2::new(2.2, 0.0);
     let samples = sweep(
         &scene,

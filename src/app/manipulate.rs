@@ -328,6 +328,17 @@ mod tests {
         [a.outline(), b.outline()]
     }
 
+    /// B's rotation knob, grabbed where it is drawn; also returns that point.
+    fn grab_knob_of_b(scene: &Scene) -> (Grab, DVec2) {
+        let [a, b] = outlines(scene);
+        let knob = knob_position(scene, [&a, &b], Which::B, MAP.scale);
+        let handle = Handle {
+            which: Which::B,
+            kind: HandleKind::Knob,
+        };
+        (Grab::new(handle, scene, [&a, &b], MAP.scale, knob), knob)
+    }
+
     fn at(scene: &Scene, world: DVec2) -> Option<Handle> {
         let [a, b] = outlines(scene);
         handle_at(scene, [&a, &b], &MAP, MAP.to_screen(world))
@@ -387,22 +398,11 @@ mod tests {
             DVec2::ZERO,
             370.0,
         );
-        let [a, b] = outlines(&scene);
-        let knob = knob_position(&scene, [&a, &b], Which::B, MAP.scale);
+        let (grab, knob) = grab_knob_of_b(&scene);
         assert_eq!(
             at(&scene, knob).map(|h| h.kind),
             Some(HandleKind::Knob),
             "the knob is a handle"
-        );
-        let grab = Grab::new(
-            Handle {
-                which: Which::B,
-                kind: HandleKind::Knob,
-            },
-            &scene,
-            [&a, &b],
-            MAP.scale,
-            knob,
         );
         let quarter = DVec2::from_angle(100f64.to_radians()) * knob.length();
         let turned = grab.drag(quarter, false).b.rotation;
@@ -415,19 +415,9 @@ mod tests {
     fn a_shape_turns_about_its_centre_not_its_far_away_position() {
         // The worked example's polygons are written in world coordinates: position (0, 0).
         let scene = default_scene();
-        let [a, b] = outlines(&scene);
+        let [_, b] = outlines(&scene);
         let (centre, _) = centre_and_reach(&b);
-        let knob = knob_position(&scene, [&a, &b], Which::B, MAP.scale);
-        let grab = Grab::new(
-            Handle {
-                which: Which::B,
-                kind: HandleKind::Knob,
-            },
-            &scene,
-            [&a, &b],
-            MAP.scale,
-            knob,
-        );
+        let (grab, knob) = grab_knob_of_b(&scene);
         let turned = grab.drag(centre + DVec2::Y * (knob - centre).length(), false);
         assert!((turned.b.rotation - 90.0).abs() < 1e-9);
         let moved_centre = turned.b.to_world(scene.b.to_local(centre));

@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 
 use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable as _;
 use gjkviz::app::{GjkvizApp, install_fonts};
 
 /// Seconds per harness frame; the app checks a followed file every half second of this clock.
@@ -17,6 +18,19 @@ pub fn harness(app: GjkvizApp) -> Harness<'static, GjkvizApp> {
         .build_ui_state(|ui, app: &mut GjkvizApp| app.ui(ui), app);
     harness.run();
     harness
+}
+
+/// The load-error banner is up and shows `error` word for word.
+pub fn assert_error_banner(harness: &Harness<'_, GjkvizApp>, error: &str) {
+    assert!(
+        harness
+            .query_by_label_contains("could not be loaded")
+            .is_some()
+    );
+    assert!(
+        harness.query_by_label(error).is_some(),
+        "the banner shows the error: {error}"
+    );
 }
 
 /// A folder of its own for each test, removed at the end.

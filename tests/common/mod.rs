@@ -8,6 +8,8 @@ pub mod app;
 pub mod exact;
 
 use gjkviz::geometry::{Body, ConvexBody, Shape};
+use gjkviz::scene::Scene;
+use gjkviz::sweep::{Motion, Sweep, SweepSample};
 use glam::DVec2;
 
 /// SplitMix64 (Steele, Lea, Flood 2014): one u64 of state, passes BigCrush, and every seed
@@ -95,4 +97,48 @@ pub fn aabb(min: DVec2, max: DVec2) -> ConvexBody {
         DVec2::ZERO,
         0.0,
     )
+}
+
+/// Two unit squares, B's centre at (−4, 0.5): sliding B along +x by 8 takes it past A.
+pub fn sliding_squares() -> Scene {
+    let square = Shape::Box {
+        half_extents: DVec2::ONE,
+    };
+    Scene {
+        version: 1,
+        name: "sliding squares".into(),
+        description: String::new(),
+        a: Body::new(square.clone(), DVec2::ZERO, 0.0),
+        b: Body::new(square, DVec2::new(-4.0, 0.5), 0.0),
+        settings: Default::default(),
+    }
+}
+
+/// The sweep of [`sliding_squares`] the tests run: B along +x from 0 to 8, 161 samples.
+pub const SLIDING_SQUARES_SWEEP: Sweep = Sweep {
+    motion: Motion::Translate {
+        direction: DVec2::X,
+    },
+    from: 0.0,
+    to: 8.0,
+    samples: 161,
+};
+
+/// Checks a sweep of [`sliding_squares`] against the exact signed distance. With B's centre at
+/// x the squares overlap while |x| < 2, with depth min(2 − |x|, 1.5) (the shortest way out:
+/// sideways, or up past the 0.5 offset), and are |x| − 2 apart otherwise: the signed distance
+/// is |x| − 2 capped below at −1.5. Nothing there is a jump.
+pub fn assert_sliding_squares_exact(samples: &[SweepSample]) {
+    assert_eq!(samples.len(), 161);
+    for s in samples {
+        let x = -4.0 + s.offset;
+        let exact = (x.abs() - 2.0).max(-1.5);
+        assert!(
+            (s.signed_distance - exact).abs() < 1e-9,
+            "offset {}: {} vs {exact}",
+            s.offset,
+            s.signed_distance
+        );
+        assert!(!s.jump, "no jump at offset {}", s.offset);
+    }
 }
