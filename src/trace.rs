@@ -8,7 +8,6 @@
 use glam::DVec2;
 use serde::Serialize;
 
-use crate::algorithm::Outcome;
 
 /// A point of the Minkowski difference A − B with the points of A and B it came from.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
@@ -179,25 +178,26 @@ impl Step {
     }
 }
 
-/// Receives steps as the algorithm makes them.
-pub trait Recorder {
+/// Receives steps as the algorithm makes them. `S` is the step type of a dimension, so 2D and
+/// 3D runs share the recorders.
+pub trait Recorder<S> {
     /// Called at every step; `make` builds the step and runs only if the recorder keeps it.
-    fn record(&mut self, make: impl FnOnce() -> Step);
+    fn record(&mut self, make: impl FnOnce() -> S);
 }
 
 /// Keeps nothing: with it every `record` call, and the step it would build, compiles away.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct NoTrace;
 
-impl Recorder for NoTrace {
+impl<S> Recorder<S> for NoTrace {
     #[inline(always)]
-    fn record(&mut self, _make: impl FnOnce() -> Step) {}
+    fn record(&mut self, _make: impl FnOnce() -> S) {}
 }
 
 /// Passes steps on to another recorder marked as run on the core shapes.
-pub struct OnCores<'a, R: Recorder>(pub &'a mut R);
+pub struct OnCores<'a, R: Recorder<Step>>(pub &'a mut R);
 
-impl<R: Recorder> Recorder for OnCores<'_, R> {
+impl<R: Recorder<Step>> Recorder<Step> for OnCores<'_, R> {
     #[inline(always)]
     fn record(&mut self, make: impl FnOnce() -> Step) {
         self.0.record(|| Step {
@@ -207,11 +207,52 @@ impl<R: Recorder> Recorder for OnCores<'_, R> {
     }
 }
 
-impl Recorder for Vec<Step> {
+impl<S> Recorder<S> for Vec<S> {
     #[inline]
-    fn record(&mut self, make: impl FnOnce() -> Step) {
+    fn record(&mut self, make: impl FnOnce() -> S) {
         self.push(make());
     }
+}
+
+/// How the final phase ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Termination {
+    /// Within tolerance: the answer is exact up to it.
+    Converged,
+    /// The new support point was already known: no further progress was possible.
+    RepeatedSupport,
+    /// The iteration limit stopped the search; the answer is the best found.
+    MaxIterations,
+    /// A − B has no area (it lies on a line through the origin): depth 0.
+    FlatDifference,
+    /// With triple-product normals no polytope edge had a usable normal.
+    NoUsableNormal,
+}
+
+/// What the algorithm concluded about a pair.
+///
+/// Convention: `normal` is a unit vector pointing from A toward B. When the shapes overlap,
+/// moving B by `depth · normal` separates them (they then touch); when they are separated,
+/// `contact_b − contact_a = distance · normal`.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Outcome {
+    pub intersecting: bool,
+    /// Penetration depth, 0 when separated.
+    pub depth: f64,
+    pub normal: DVec2,
+    /// `normal` turned +90°: the direction along the contact.
+    pub tangent: DVec2,
+    /// Distance between the shapes, 0 when they overlap.
+    pub distance: f64,
+    /// Point of A: the deepest point inside B, or the closest point to B.
+    pub contact_a: DVec2,
+    /// Point of B: the deepest point inside A, or the closest point to A.
+    pub contact_b: DVec2,
+    pub gjk_iterations: u32,
+    pub distance_iterations: u32,
+    pub epa_iterations: u32,
+    pub termination: Termination,
 }
 
 /// A whole run: every step and the result.

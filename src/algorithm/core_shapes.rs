@@ -22,7 +22,7 @@ pub(crate) fn penetration<A, B, R>(
 where
     A: SupportMap + ?Sized,
     B: SupportMap + ?Sized,
-    R: Recorder,
+    R: Recorder<Step>,
 {
     // The steps that give up carry the margins, so they can say what was tried.
     let gave_up = |event| Step {

@@ -51,7 +51,7 @@ pub(crate) fn closest_points<A, B, R>(
 where
     A: SupportMap + ?Sized,
     B: SupportMap + ?Sized,
-    R: Recorder,
+    R: Recorder<Step>,
 {
     use super::Termination;
     let mut simplex = start;

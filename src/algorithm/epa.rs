@@ -44,7 +44,7 @@ pub(crate) fn penetration<A, B, R>(
 where
     A: SupportMap + ?Sized,
     B: SupportMap + ?Sized,
-    R: Recorder,
+    R: Recorder<Step>,
 {
     use super::Termination;
     let triangle = match complete_triangle(a, b, simplex) {

@@ -50,7 +50,7 @@ pub(crate) fn intersect<A, B, R>(a: &A, b: &B, settings: &Settings, rec: &mut R)
 where
     A: SupportMap + ?Sized,
     B: SupportMap + ?Sized,
-    R: Recorder,
+    R: Recorder<Step>,
 {
     let first_direction = settings.first_direction(a, b);
     let first = support(a, b, first_direction);

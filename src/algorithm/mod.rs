@@ -13,21 +13,21 @@ mod sampling;
 mod settings;
 mod simplex;
 
-pub use contact::{Outcome, Termination};
+pub use crate::trace::{Outcome, Termination};
 pub use settings::{
     EdgeNormal, InitialDirection, MAX_ITERATIONS_LIMIT, PenetrationMethod, SAMPLING_DIRECTIONS_MAX,
     SAMPLING_DIRECTIONS_MIN, Settings, SettingsError,
 };
 
 use crate::geometry::SupportMap;
-use crate::trace::{NoTrace, Recorder, Trace};
+use crate::trace::{NoTrace, Recorder, Step, Trace};
 
 /// Runs GJK, then distance or EPA, reporting every step to `recorder`.
 pub fn run<A, B, R>(a: &A, b: &B, settings: &Settings, recorder: &mut R) -> Outcome
 where
     A: SupportMap + ?Sized,
     B: SupportMap + ?Sized,
-    R: Recorder,
+    R: Recorder<Step>,
 {
     let gjk = gjk::intersect(a, b, settings, recorder);
     let mut counts = contact::IterationCounts {

@@ -31,7 +31,7 @@ pub(crate) fn penetration<A, B, R>(a: &A, b: &B, count: u32, rec: &mut R) -> Pen
 where
     A: SupportMap + ?Sized,
     B: SupportMap + ?Sized,
-    R: Recorder,
+    R: Recorder<Step>,
 {
     let mut best: Option<(f64, DVec2, crate::trace::SimplexVertex)> = None;
     let mut iteration = 0;
