@@ -10,150 +10,11 @@
 use std::io::Write;
 use std::path::PathBuf;
 
+use crate::command::{Command, EXIT_INVALID, EXIT_OUTPUT, EXIT_USAGE, USAGE};
+use crate::export::write_trace_json;
 use crate::format::{num, vec2};
 use crate::scene::load_scene;
-use crate::trace::{Step, Trace};
-
-/// Exit code for a bad argument or a file that cannot be used.
-pub const EXIT_USAGE: i32 = 2;
-/// Exit code of `check` when some file is not a valid scene.
-pub const EXIT_INVALID: i32 = 1;
-
-pub const USAGE: &str = "\
-usage:
-  gjkviz                              open the app on the default scene
-  gjkviz SCENE.ron                    open the app on a scene file
-  gjkviz trace SCENE.ron [--json]     print every step of GJK/EPA and the result
-  gjkviz check FILE...                validate scene files (exit 0 only if all are valid)
-  gjkviz screenshot SCENE.ron --step N --out FILE.png [--size WxH] [--dark]
-                    [--sweep] [--compare]
-                                      render the app at a step to a PNG (needs a display),
-                                      with the sweep panel or the comparison table open
-  gjkviz help                         this text";
-
-/// What the command line asks for.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Command {
-    /// Open the app, on a scene file or the default scene.
-    Open(Option<PathBuf>),
-    Trace {
-        scene: PathBuf,
-        json: bool,
-    },
-    Check(Vec<PathBuf>),
-    Screenshot(ScreenshotRequest),
-    Help,
-}
-
-/// Everything `gjkviz screenshot` needs.
-#[derive(Clone, Debug, PartialEq)]
-pub struct ScreenshotRequest {
-    pub scene: PathBuf,
-    /// 1-based step to show; 0 shows the result after the last step.
-    pub step: usize,
-    pub out: PathBuf,
-    pub size: (f32, f32),
-    pub dark: bool,
-    /// Open the sweep panel.
-    pub sweep: bool,
-    /// Show the comparison of the penetration methods.
-    pub compare: bool,
-}
-
-/// Parses the arguments after the program name.
-pub fn parse_args(args: &[String]) -> Result<Command, String> {
-    let Some(first) = args.first() else {
-        return Ok(Command::Open(None));
-    };
-    match first.as_str() {
-        "help" | "--help" | "-h" => Ok(Command::Help),
-        "trace" => {
-            let mut scene = None;
-            let mut json = false;
-            for arg in &args[1..] {
-                match arg.as_str() {
-                    "--json" => json = true,
-                    flag if flag.starts_with('-') => {
-                        return Err(format!("trace: unknown option {flag}"));
-                    }
-                    path if scene.is_none() => scene = Some(PathBuf::from(path)),
-                    extra => {
-                        return Err(format!(
-                            "trace: one scene at a time, found a second: {extra}"
-                        ));
-                    }
-                }
-            }
-            let scene = scene.ok_or("trace: which scene? gjkviz trace SCENE.ron")?;
-            Ok(Command::Trace { scene, json })
-        }
-        "check" => {
-            let files: Vec<PathBuf> = args[1..].iter().map(PathBuf::from).collect();
-            if files.is_empty() {
-                return Err("check: name at least one file".to_string());
-            }
-            Ok(Command::Check(files))
-        }
-        "screenshot" => parse_screenshot(&args[1..]).map(Command::Screenshot),
-        flag if flag.starts_with('-') => Err(format!("unknown option {flag}")),
-        path if args.len() == 1 => Ok(Command::Open(Some(PathBuf::from(path)))),
-        _ => Err(format!("unknown command {first}")),
-    }
-}
-
-fn parse_screenshot(args: &[String]) -> Result<ScreenshotRequest, String> {
-    let mut scene = None;
-    let mut step = 0;
-    let mut out = None;
-    let mut size = (1280.0, 800.0);
-    let mut dark = false;
-    let (mut sweep, mut compare) = (false, false);
-    let mut it = args.iter();
-    while let Some(arg) = it.next() {
-        let mut value = |name: &str| {
-            it.next()
-                .cloned()
-                .ok_or_else(|| format!("screenshot: {name} needs a value"))
-        };
-        match arg.as_str() {
-            "--step" => {
-                let v = value("--step")?;
-                step = v
-                    .parse()
-                    .map_err(|_| format!("screenshot: --step takes a step number, found {v}"))?;
-            }
-            "--out" => out = Some(PathBuf::from(value("--out")?)),
-            "--size" => {
-                let v = value("--size")?;
-                size = parse_size(&v)
-                    .ok_or(format!("screenshot: --size takes WIDTHxHEIGHT, found {v}"))?;
-            }
-            "--dark" => dark = true,
-            "--sweep" => sweep = true,
-            "--compare" => compare = true,
-            flag if flag.starts_with('-') => {
-                return Err(format!("screenshot: unknown option {flag}"));
-            }
-            path if scene.is_none() => scene = Some(PathBuf::from(path)),
-            extra => return Err(format!("screenshot: unexpected argument {extra}")),
-        }
-    }
-    Ok(ScreenshotRequest {
-        scene: scene.ok_or("screenshot: which scene?")?,
-        step,
-        out: out.ok_or("screenshot: where to? --out FILE.png")?,
-        size,
-        dark,
-        sweep,
-        compare,
-    })
-}
-
-fn parse_size(s: &str) -> Option<(f32, f32)> {
-    let (w, h) = s.split_once('x')?;
-    let (w, h): (f32, f32) = (w.parse().ok()?, h.parse().ok()?);
-    (w >= 200.0 && h >= 200.0 && w <= 8192.0 && h <= 8192.0).then_some((w, h))
-}
+use crate::trace::{Event, Phase, Step, Trace};
 
 /// Runs `trace` or `check`, writing to `out` and `err`; returns the exit code.
 pub fn run_headless(command: &Command, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
@@ -162,7 +23,7 @@ pub fn run_headless(command: &Command, out: &mut dyn Write, err: &mut dyn Write)
             Ok(s) => {
                 let trace = s.trace();
                 if *json {
-                    writeln!(out, "{}", trace_json(&trace))
+                    write_trace_json(&trace, out)
                 } else {
                     write_table(&trace, out)
                 }
@@ -178,8 +39,16 @@ pub fn run_headless(command: &Command, out: &mut dyn Write, err: &mut dyn Write)
         )
         .map(|()| EXIT_USAGE),
     };
-    // A closed pipe (`gjkviz trace x | head`) is not worth a panic.
-    written.unwrap_or(0)
+    match written.and_then(|code| out.flush().map(|()| code)) {
+        Ok(code) => code,
+        // A closed pipe (`gjkviz trace x | head`) or a full disk: the output is incomplete, so
+        // the exit code must not claim success (nor hide `check`'s verdict). stderr is the last
+        // place left to say so; if it is closed too, the exit code alone tells.
+        Err(e) => {
+            writeln!(err, "gjkviz: cannot write the output: {e}").ok();
+            EXIT_OUTPUT
+        }
+    }
 }
 
 fn check_files(files: &[PathBuf], out: &mut dyn Write) -> std::io::Result<i32> {
@@ -196,10 +65,8 @@ fn check_files(files: &[PathBuf], out: &mut dyn Write) -> std::io::Result<i32> {
     Ok(code)
 }
 
-/// The whole trace as one JSON object: `result` and `steps`.
-pub fn trace_json(trace: &Trace) -> String {
-    serde_json::to_string_pretty(trace).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
-}
+/// EPA iterations whose whole polytope the table lists; later ones give its size.
+const TABLE_POLYTOPE_ITERATIONS: u32 = 64;
 
 fn write_table(trace: &Trace, out: &mut dyn Write) -> std::io::Result<()> {
     writeln!(
@@ -207,7 +74,16 @@ fn write_table(trace: &Trace, out: &mut dyn Write) -> std::io::Result<()> {
         "{:>4}  {:<8} {:>4}  {:<19} {:<24} {:<40} check",
         "step", "phase", "iter", "event", "direction", "support = a - b"
     )?;
+    // EPA's polytope is listed in full for its first iterations only, so that the table of a
+    // long run on a curved pair stays linear in the iterations, like the trace.
+    let mut polytope_points = 0;
     for (i, step) in trace.steps.iter().enumerate() {
+        if step.phase == Phase::Epa && step.iteration == 1 && step.simplex.len() == 3 {
+            polytope_points = 3;
+        }
+        if step.event == Event::Expanded {
+            polytope_points += 1;
+        }
         writeln!(
             out,
             "{:>4}  {:<8} {:>4}  {:<19} {:<24} {:<40} {}",
@@ -232,8 +108,12 @@ fn write_table(trace: &Trace, out: &mut dyn Write) -> std::io::Result<()> {
                 num(edge.distance)
             )?;
         }
-        let simplex: Vec<String> = step.simplex.iter().map(|v| vec2(v.point)).collect();
-        writeln!(out, "{:>20}simplex [{}]", "", simplex.join(", "))?;
+        if step.phase == Phase::Epa && step.iteration > TABLE_POLYTOPE_ITERATIONS {
+            writeln!(out, "{:>20}polytope of {polytope_points} points", "")?;
+        } else if let Some(full) = trace.step(i) {
+            let simplex: Vec<String> = full.simplex.iter().map(|v| vec2(v.point)).collect();
+            writeln!(out, "{:>20}simplex [{}]", "", simplex.join(", "))?;
+        }
     }
     let r = &trace.result;
     writeln!(out)?;

@@ -19,6 +19,7 @@ pub fn phase_name(phase: Phase) -> &'static str {
         Phase::Epa => "EPA",
         Phase::Sampling => "Sampling",
         Phase::CoreShapes => "Core shapes",
+        Phase::Refinement => "Refinement",
     }
 }
 
@@ -36,6 +37,7 @@ pub fn title(step: &Step) -> &'static str {
         (_, Event::CompletedTriangle) => "Triangle completed for EPA",
         (_, Event::CloserPoint) => "Closer point found",
         (Phase::Epa, Event::Converged) => "Edge on the boundary: depth found",
+        (Phase::Refinement, Event::Converged) => "Support point on the normal's line: depth found",
         (_, Event::Converged) => "Distance found",
         (_, Event::Expanded) => "Polytope expanded",
         (_, Event::MaxIterations) => "Iteration limit reached",
@@ -48,6 +50,7 @@ pub fn title(step: &Step) -> &'static str {
         (_, Event::CoreDepth) => "Depth from the cores' distance",
         (_, Event::CoresOverlap) => "The cores overlap: EPA takes over",
         (_, Event::NoCore) => "No core for this margin: EPA takes over",
+        (_, Event::RefinedNormal) => "Normal turned toward a smaller depth",
     }
 }
 
@@ -125,6 +128,7 @@ pub fn explain(step: &Step) -> String {
         Phase::Epa => explain_epa(step),
         Phase::Sampling => explain_sampling(step),
         Phase::CoreShapes => explain_core_shapes(step),
+        Phase::Refinement => explain_refinement(step),
     };
     if step.on_cores {
         text.insert_str(
@@ -355,8 +359,9 @@ fn explain_sampling(step: &Step) -> String {
 fn explain_core_shapes(step: &Step) -> String {
     match (step.event, step.check) {
         (Event::CoreDepth, Some(c)) => format!(
-            "The cores are {} apart. Both shapes were shrunk by the margin, so together they \
-             gave up {}; the shapes themselves overlap by {} − {} = {} along n = {}.",
+            "The cores are {} apart. A circle or capsule shrank by its own radius (to its centre \
+             or segment) and any other shape by the margin, so together they gave up {}; the \
+             shapes themselves overlap by {} − {} = {} along n = {}.",
             n(c.reference),
             n(c.value),
             n(c.value),
@@ -365,9 +370,10 @@ fn explain_core_shapes(step: &Step) -> String {
             step.direction.map(v).unwrap_or_default()
         ),
         (Event::CoresOverlap, Some(c)) => format!(
-            "Even shrunk by the margin m = {} each ({} in all), the shapes still overlap, so \
-             the distance between the cores says nothing about the depth. The margin is too \
-             small for this overlap; EPA finds the depth instead.",
+            "Even shrunk (circles and capsules to their centre or segment, other shapes by the \
+             margin m = {}, {} for two such shapes), the shapes' cores still overlap or touch, \
+             so the distance between them says nothing about the depth. EPA finds the depth \
+             instead.",
             n(c.value / 2.0),
             n(c.difference)
         ),
@@ -380,6 +386,56 @@ fn explain_core_shapes(step: &Step) -> String {
         ),
         _ => generic(step),
     }
+}
+
+fn explain_refinement(step: &Step) -> String {
+    let (Some(d), Some(s), Some(c)) = (step.direction, step.support, step.check) else {
+        return generic(step);
+    };
+    let bounds = step.bounds.map_or(String::new(), |[lower, upper]| {
+        format!(
+            " The depth is now known to lie between {} (EPA's closest edge) and {} (the \
+             smallest height so far).",
+            n(lower),
+            n(upper)
+        )
+    });
+    let start = if step.iteration == 1 {
+        "EPA stopped before its gap fell below the tolerance, as it does when the origin sits \
+         near the centre of a curve of A − B: every edge of its polygon is then nearly as close \
+         as the closest. Refinement looks for the depth's normal directly, starting from EPA's \
+         last normal. "
+    } else {
+        ""
+    };
+    let verdict = match step.event {
+        Event::Converged => format!(
+            "The offset is within rounding ({}): s lies on the normal's line, so h is at its \
+             smallest here and the depth is {} along n.",
+            tolerance_text(c.tolerance),
+            n(s.point.dot(d))
+        ),
+        Event::MaxIterations => {
+            "The iteration limit is reached: the smallest height found is the answer.".to_string()
+        }
+        _ if c.value > 0.0 => "The offset is positive: the height grows as n turns \
+             counter-clockwise, so the smaller depth lies clockwise."
+            .to_string(),
+        _ => "The offset is negative: the height falls as n turns counter-clockwise, so the \
+              smaller depth lies that way."
+            .to_string(),
+    };
+    format!(
+        "{start}Along n = {} the support point is s = a − b = {} − {} = {}. Its height \
+         h = s · n = {} bounds the depth from above, and its offset s · t = {} from the line \
+         through the origin along n is the slope of h as n turns. {verdict}{bounds}",
+        v(d),
+        v(s.a),
+        v(s.b),
+        v(s.point),
+        n(s.point.dot(d)),
+        n(c.value)
+    )
 }
 
 /// For an event a phase does not produce: still say something true.
@@ -443,9 +499,13 @@ pub fn numbers(step: &Step) -> Vec<Row> {
                 row("best so far", num(c.reference));
             }
             CheckKind::CoreGap => {
-                row("margins 2m", num(c.value));
+                row("margins m_A + m_B", num(c.value));
                 row("core distance", num(c.reference));
-                row("depth 2m − distance", num(c.difference));
+                row("depth m_A + m_B − distance", num(c.difference));
+            }
+            CheckKind::NormalOffset => {
+                row("offset s · t", num(c.value));
+                row("rounding allowance", num(c.tolerance));
             }
         }
         if matches!(c.kind, CheckKind::EdgeGap | CheckKind::DualityGap) {
@@ -455,6 +515,10 @@ pub fn numbers(step: &Step) -> Vec<Row> {
             "check",
             if c.passed { "passed" } else { "failed" }.to_string(),
         );
+    }
+    if let Some([lower, upper]) = step.bounds {
+        row("depth at least", num(lower));
+        row("depth at most", num(upper));
     }
     if let Some(d) = step.next_direction {
         row("next direction", vec2(d));
@@ -473,6 +537,7 @@ pub fn termination_text(termination: Termination) -> &'static str {
         Termination::MaxIterations => "stopped: iteration limit reached",
         Termination::FlatDifference => "A − B has no area (depth 0)",
         Termination::NoUsableNormal => "stopped: no edge had a usable normal",
+        Termination::Refined => "EPA stopped short; the normal was refined to rounding",
     }
 }
 
@@ -484,6 +549,7 @@ pub fn pseudocode(phase: Phase) -> &'static [&'static str] {
         Phase::Epa => EPA_CODE,
         Phase::Sampling => SAMPLING_CODE,
         Phase::CoreShapes => CORE_SHAPES_CODE,
+        Phase::Refinement => REFINEMENT_CODE,
     }
 }
 
@@ -546,11 +612,23 @@ const SAMPLING_CODE: &[&str] = &[
 
 const CORE_SHAPES_CODE: &[&str] = &[
     "core_shapes(A, B, m):",
-    "  A', B' ← A and B shrunk by m",
+    "  A', B' ← A and B shrunk by m_A, m_B",
+    "      (a circle or capsule by its radius, else m)",
     "  if no core: return epa(A, B)",
     "  run gjk, distance on A', B'",
     "  if the cores overlap: return epa(A, B)",
-    "  return depth 2m − distance(A', B')",
+    "  return depth m_A + m_B − distance(A', B')",
+];
+
+const REFINEMENT_CODE: &[&str] = &[
+    "refine(A, B, n₀):  (EPA stopped short)",
+    "  h(n) = support(n) · n ≥ depth for every n",
+    "  repeat up to max_iterations:",
+    "    n ← next normal: downhill from n₀,",
+    "        doubling, then secant on the slope",
+    "    slope ← support(n) · t  (t ⟂ n)",
+    "    if |slope| within rounding: return h(n), n",
+    "  return smallest h(n) found, its n",
 ];
 
 /// The index in [`pseudocode`] of the line the step carried out.
@@ -580,9 +658,12 @@ pub fn pseudocode_line(step: &Step) -> usize {
         (Phase::Epa, Event::MaxIterations) => 12,
         (Phase::Epa, _) => 4,
         (Phase::Sampling, _) => 5,
-        (Phase::CoreShapes, Event::NoCore) => 2,
-        (Phase::CoreShapes, Event::CoresOverlap) => 4,
-        (Phase::CoreShapes, _) => 5,
+        (Phase::CoreShapes, Event::NoCore) => 3,
+        (Phase::CoreShapes, Event::CoresOverlap) => 5,
+        (Phase::CoreShapes, _) => 6,
+        (Phase::Refinement, Event::Converged) => 6,
+        (Phase::Refinement, Event::MaxIterations) => 7,
+        (Phase::Refinement, _) => 3,
     }
 }
 
@@ -594,7 +675,8 @@ mod tests {
     #[test]
     fn worked_example_epa_step_quotes_its_gap_and_tolerance() {
         let trace = default_scene().trace();
-        let expand = &trace.steps[3];
+        let expand = trace.step(3).expect("the worked example has a fourth step");
+        let expand = &*expand;
         assert_eq!(expand.event, Event::Expanded);
         let text = explain(expand);
         let check = expand.check.expect("EPA steps carry their check");

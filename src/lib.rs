@@ -30,9 +30,11 @@
 
 pub mod algorithm;
 pub mod cli;
+pub mod command;
 pub mod compare;
 pub mod edit;
 pub mod explain;
+pub mod export;
 pub mod format;
 pub mod geometry;
 pub mod scene;

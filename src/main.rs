@@ -3,16 +3,17 @@
 use std::process::ExitCode;
 
 use gjkviz::cli;
+use gjkviz::command;
 #[cfg(feature = "gui")]
-use gjkviz::cli::Command;
+use gjkviz::command::Command;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let command = match cli::parse_args(&args) {
+    let command = match command::parse_args(&args) {
         Ok(c) => c,
         Err(message) => {
-            eprintln!("gjkviz: {message}\n{}", cli::USAGE);
-            return ExitCode::from(cli::EXIT_USAGE as u8);
+            eprintln!("gjkviz: {message}\n{}", command::USAGE);
+            return ExitCode::from(command::EXIT_USAGE as u8);
         }
     };
     let code = match command {
@@ -20,7 +21,11 @@ fn main() -> ExitCode {
         Command::Open(path) => gjkviz::app::run_app(path),
         #[cfg(feature = "gui")]
         Command::Screenshot(request) => gjkviz::app::take_screenshot(&request),
-        other => cli::run_headless(&other, &mut std::io::stdout(), &mut std::io::stderr()),
+        other => cli::run_headless(
+            &other,
+            &mut std::io::BufWriter::new(std::io::stdout().lock()),
+            &mut std::io::stderr(),
+        ),
     };
     ExitCode::from(code.clamp(0, 255) as u8)
 }

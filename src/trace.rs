@@ -1,13 +1,16 @@
 //! The trace: what the algorithm did, step by step. It is the one interface between the core and
-//! the app, so every step is self-contained (the app jumps to step N without replaying 0..N) and
-//! serialisable (the command line prints it as JSON).
+//! the app. Every step can be read on its own ([`Trace::step`]: the app jumps to step N without
+//! re-running anything), yet the trace grows only linearly with the iterations: EPA's steps
+//! record what they changed, not the whole polytope. It is serialisable (the command line
+//! prints it as JSON).
 //!
 //! The algorithms are generic over a [`Recorder`]. [`NoTrace`] compiles every recording call
 //! away, so the fast path and the traced path are the same code and cannot disagree.
 
+use std::borrow::Cow;
+
 use glam::DVec2;
 use serde::Serialize;
-
 
 /// A point of the Minkowski difference A − B with the points of A and B it came from.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
@@ -34,12 +37,17 @@ pub enum Phase {
     Sampling,
     /// Core shapes, the other alternative: depth from the distance between shrunk shapes.
     CoreShapes,
+    /// After EPA on a curved pair stops short (iteration limit, repeated support): the normal
+    /// that minimises the depth, found directly.
+    Refinement,
 }
 
-/// An edge of the EPA polytope (or the closest edge of a GJK simplex).
+/// An edge of the EPA polytope.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct Edge {
-    /// Index in the polytope of the edge's first vertex; the edge runs to the next vertex.
+    /// The edge's first vertex, numbered in the order EPA found its points: 0, 1, 2 for the
+    /// starting triangle (counter-clockwise), then one more for each expansion. The edge runs
+    /// counter-clockwise from it to the next vertex of the polytope.
     pub index: usize,
     pub start: DVec2,
     pub end: DVec2,
@@ -84,6 +92,10 @@ pub enum CheckKind {
     /// Core shapes: the two margins (value) against the distance between the cores
     /// (reference); the difference is the depth. Passes when the depth is not negative.
     CoreGap,
+    /// Refinement: the support point's offset from the line through the origin along the
+    /// normal (value; reference 0), the slope of the depth over the normal's angle. Passes when
+    /// it is within rounding: the support point lies on the normal's line.
+    NormalOffset,
 }
 
 /// What the algorithm decided in a step, and why.
@@ -126,6 +138,8 @@ pub enum Event {
     CoresOverlap,
     /// Core shapes: a shape has no core for this margin (too thin, or an ellipse); EPA takes over.
     NoCore,
+    /// Refinement: the normal turned toward a smaller depth; the search goes on.
+    RefinedNormal,
 }
 
 /// One step of a run: the state after it and the numbers that led to it.
@@ -134,7 +148,12 @@ pub struct Step {
     pub phase: Phase,
     /// 0 for a phase's set-up step, then 1, 2, … for its iterations.
     pub iteration: u32,
-    /// The simplex (GJK, distance) or polytope (EPA) after the step, in order.
+    /// The simplex after the step, in order (GJK, distance; at most three points). EPA's
+    /// polytope grows by one point a step, so storing it whole in every step would make a trace
+    /// grow with the square of its iterations: in the trace as recorded, EPA's first iteration
+    /// holds the starting triangle and later iterations hold nothing here, only what they
+    /// changed (`support`, inserted on `closest_edge`). [`Trace::step`] gives every step with
+    /// its polytope filled in.
     pub simplex: Vec<SimplexVertex>,
     /// Points the step removed from the simplex.
     pub removed: Vec<SimplexVertex>,
@@ -142,7 +161,8 @@ pub struct Step {
     pub direction: Option<DVec2>,
     /// The support point found in `direction`.
     pub support: Option<SimplexVertex>,
-    /// Where the support point was put: its index in `simplex`, if it was kept.
+    /// Where the support point was put: its index in `simplex`, if it was kept (for EPA, filled
+    /// in by [`Trace::step`]).
     pub inserted_at: Option<usize>,
     /// EPA: the polytope edge closest to the origin, which this step expanded or accepted.
     pub closest_edge: Option<Edge>,
@@ -151,13 +171,34 @@ pub struct Step {
     /// The direction the next step will search in, when there is one.
     pub next_direction: Option<DVec2>,
     pub check: Option<Check>,
+    /// Lower and upper bounds of the depth known after the step, where the phase keeps them
+    /// (refinement: EPA's closest edge below, the smallest height found above).
+    pub bounds: Option<[f64; 2]>,
     pub event: Event,
     /// The step ran on the core shapes (both shapes shrunk by the margin), so its simplex lives
     /// in core(A) − core(B), not in A − B.
     pub on_cores: bool,
 }
 
+/// Which run of a phase a step belongs to. With the core-shape method GJK and distance run
+/// twice, on the shapes and then on the cores, and the two runs count their iterations apart:
+/// "GJK iteration 2" names two different steps unless the run is part of the name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct PhaseRun {
+    pub phase: Phase,
+    /// The run's steps live in core(A) − core(B), not in A − B.
+    pub on_cores: bool,
+}
+
 impl Step {
+    /// The run of its phase this step belongs to.
+    pub fn run(&self) -> PhaseRun {
+        PhaseRun {
+            phase: self.phase,
+            on_cores: self.on_cores,
+        }
+    }
+
     /// A step with only its phase, iteration, simplex and event set.
     pub fn new(phase: Phase, iteration: u32, simplex: &[SimplexVertex], event: Event) -> Self {
         Step {
@@ -172,6 +213,7 @@ impl Step {
             closest_point: None,
             next_direction: None,
             check: None,
+            bounds: None,
             event,
             on_cores: false,
         }
@@ -228,6 +270,10 @@ pub enum Termination {
     FlatDifference,
     /// With triple-product normals no polytope edge had a usable normal.
     NoUsableNormal,
+    /// EPA stopped short on a curved pair; refinement found the normal whose support point lies
+    /// on the normal's line through the origin (to rounding): the depth is the smallest over the
+    /// normals around EPA's.
+    Refined,
 }
 
 /// What the algorithm concluded about a pair.
@@ -252,7 +298,12 @@ pub struct Outcome {
     pub gjk_iterations: u32,
     pub distance_iterations: u32,
     pub epa_iterations: u32,
+    /// Iterations of the refinement after EPA on a curved pair (0 when it did not run).
+    pub refinement_iterations: u32,
     pub termination: Termination,
+    /// Where the penetration search did not converge to the tolerance on its own (EPA at its
+    /// limit, or refined after it): the lower and upper bounds of the depth it reached.
+    pub bounds: Option<[f64; 2]>,
 }
 
 /// A whole run: every step and the result.
@@ -263,16 +314,71 @@ pub struct Trace {
 }
 
 impl Trace {
-    /// How many steps of `phase` the trace has (its iterations plus its set-up steps).
+    /// Step `index` as the app and the explanations read it: for EPA, with the polytope after
+    /// the step and the new point's place in it, rebuilt from the recorded changes in time
+    /// linear in the iterations so far.
+    pub fn step(&self, index: usize) -> Option<Cow<'_, Step>> {
+        let step = self.steps.get(index)?;
+        if step.phase != Phase::Epa || step.iteration == 0 {
+            return Some(Cow::Borrowed(step));
+        }
+        let run = &self.steps[..=index];
+        let Some(first) = run
+            .iter()
+            .rposition(|s| s.phase == Phase::Epa && s.iteration == 1 && s.simplex.len() == 3)
+        else {
+            return Some(Cow::Borrowed(step));
+        };
+        let mut points = run[first].simplex.clone();
+        let mut next: Vec<usize> = vec![1, 2, 0];
+        let mut inserted = None;
+        for s in &run[first..] {
+            if let (Event::Expanded, Some(new), Some(edge)) = (s.event, s.support, s.closest_edge)
+                && let Some(&end) = next.get(edge.index)
+            {
+                inserted = Some(points.len());
+                next.push(end);
+                next[edge.index] = points.len();
+                points.push(new);
+            }
+        }
+        let inserted = if step.event == Event::Expanded {
+            inserted
+        } else {
+            None
+        };
+        // Walk the loop from the starting triangle's first point; at most one lap.
+        let mut polytope = Vec::with_capacity(points.len());
+        let mut inserted_at = None;
+        let mut slot = 0;
+        for _ in 0..points.len() {
+            if Some(slot) == inserted {
+                inserted_at = Some(polytope.len());
+            }
+            polytope.push(points[slot]);
+            slot = next[slot];
+            if slot == 0 {
+                break;
+            }
+        }
+        Some(Cow::Owned(Step {
+            simplex: polytope,
+            inserted_at,
+            ..step.clone()
+        }))
+    }
+
+    /// How many steps of `phase` the trace has (its iterations plus its set-up steps), on the
+    /// shapes and on the cores together.
     pub fn steps_in_phase(&self, phase: Phase) -> usize {
         self.steps.iter().filter(|s| s.phase == phase).count()
     }
 
-    /// The highest iteration number reached in `phase`, 0 if the phase did not run.
-    pub fn last_iteration(&self, phase: Phase) -> u32 {
+    /// The highest iteration number reached in `run`, 0 if it did not happen.
+    pub fn last_iteration(&self, run: PhaseRun) -> u32 {
         self.steps
             .iter()
-            .filter(|s| s.phase == phase)
+            .filter(|s| s.run() == run)
             .map(|s| s.iteration)
             .max()
             .unwrap_or(0)

@@ -228,7 +228,10 @@ fn save_as_writes_a_file_that_reloads_to_the_same_scene() {
     harness.run();
     let saved = load_scene(&target).expect("the file was written");
     assert_eq!(saved, *harness.state().scene());
-    assert_eq!(std::fs::read_to_string(&target).unwrap(), to_ron(&saved));
+    assert_eq!(
+        std::fs::read_to_string(&target).unwrap(),
+        to_ron(&saved).unwrap()
+    );
     assert_eq!(*harness.state().source(), Source::File(target.clone()));
     assert!(harness.state().recent_files().contains(&target));
     assert!(picker_text(&harness).ends_with("(file: mine.ron)"));
@@ -339,7 +342,7 @@ fn a_file_rewritten_on_disk_reloads_on_the_same_phase_and_iteration() {
     harness.run();
 
     let moved = capsule_moved(&scene);
-    std::fs::write(&path, to_ron(&moved)).unwrap();
+    std::fs::write(&path, to_ron(&moved).unwrap()).unwrap();
     wait_for_the_watch(&mut harness);
 
     assert_eq!(*harness.state().scene(), moved);
@@ -372,7 +375,9 @@ fn a_broken_rewrite_shows_the_banner_keeps_the_last_good_scene_and_clears_when_f
     harness.key_press(egui::Key::End);
     harness.run();
 
-    let broken = to_ron(&scene).replace("radius: 0.5", "radius: -0.5");
+    let broken = to_ron(&scene)
+        .unwrap()
+        .replace("radius: 0.5", "radius: -0.5");
     std::fs::write(&path, &broken).unwrap();
     wait_for_the_watch(&mut harness);
     let error = harness.state().error().expect("a banner").to_string();
@@ -397,7 +402,7 @@ fn a_broken_rewrite_shows_the_banner_keeps_the_last_good_scene_and_clears_when_f
     assert_shows_header(&harness);
 
     let fixed = capsule_moved(&scene);
-    std::fs::write(&path, to_ron(&fixed)).unwrap();
+    std::fs::write(&path, to_ron(&fixed).unwrap()).unwrap();
     wait_for_the_watch(&mut harness);
     assert!(harness.state().error().is_none(), "the banner goes away");
     assert_eq!(*harness.state().scene(), fixed);
@@ -414,7 +419,7 @@ fn a_file_that_failed_to_open_opens_once_it_is_fixed() {
     assert_eq!(*harness.state().source(), Source::Bundled(0));
 
     let scene = bundled("circle-vs-box.ron").1;
-    std::fs::write(&path, to_ron(&scene)).unwrap();
+    std::fs::write(&path, to_ron(&scene).unwrap()).unwrap();
     wait_for_the_watch(&mut harness);
     assert!(harness.state().error().is_none());
     assert_eq!(*harness.state().scene(), scene);
@@ -499,7 +504,7 @@ fn a_file_changed_on_disk_while_unsaved_is_offered_not_forced() {
     let mine = harness.state().scene().clone();
 
     let moved = capsule_moved(&scene);
-    std::fs::write(&path, to_ron(&moved)).unwrap();
+    std::fs::write(&path, to_ron(&moved).unwrap()).unwrap();
     wait_for_the_watch(&mut harness);
     assert_eq!(*harness.state().scene(), mine, "nothing replaced unasked");
     assert!(

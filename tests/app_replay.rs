@@ -159,12 +159,14 @@ fn last_shows_the_result_of_the_trace() {
 fn the_step_panel_shows_the_numbers_of_the_trace_step() {
     let mut harness = default_app();
     let trace = default_scene().trace();
-    let (index, step) = trace
+    let index = trace
         .steps
         .iter()
-        .enumerate()
-        .find(|(_, s)| s.phase == Phase::Epa && s.closest_edge.is_some())
+        .position(|s| s.phase == Phase::Epa && s.closest_edge.is_some())
         .expect("the worked example has an EPA step");
+    // As the app reads it: with its polytope.
+    let step = trace.step(index).unwrap();
+    let step = &*step;
     harness.state_mut().playback_mut().go_to(index);
     harness.run();
     assert_header(&harness, index);

@@ -152,3 +152,34 @@ fn check_never_panics_on_any_malformed_file() {
     assert_eq!(stdout(&out).lines().count(), files.len());
     assert!(!stderr(&out).contains("panicked"));
 }
+
+/// A writer whose reader has gone away, as `gjkviz check *.ron | head -0` leaves stdout.
+struct ClosedPipe;
+
+impl std::io::Write for ClosedPipe {
+    fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
+        Err(std::io::ErrorKind::BrokenPipe.into())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Err(std::io::ErrorKind::BrokenPipe.into())
+    }
+}
+
+#[test]
+fn output_that_cannot_be_written_never_exits_with_success() {
+    use gjkviz::cli::run_headless;
+    use gjkviz::command::{Command, EXIT_OUTPUT};
+    let invalid = Command::Check(vec!["tests/malformed/radius-zero.ron".into()]);
+    let valid = Command::Trace {
+        scene: "scenes/dyn4j-epa-example.ron".into(),
+        json: true,
+    };
+    for command in [invalid, valid] {
+        let mut err = Vec::new();
+        let code = run_headless(&command, &mut ClosedPipe, &mut err);
+        assert_eq!(code, EXIT_OUTPUT, "{command:?}");
+        let said = String::from_utf8(err).unwrap();
+        assert!(said.contains("cannot write the output"), "{said}");
+    }
+}

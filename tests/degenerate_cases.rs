@@ -10,7 +10,9 @@ use common::{SplitMix64, aabb, body, polygon, v};
 use gjkviz::geometry::{Body, ConvexBody, Shape};
 use gjkviz::scene::parse_scene;
 use gjkviz::trace::{Event, Phase, Trace};
-use gjkviz::{EdgeNormal, InitialDirection, Outcome, Settings, Termination, query, trace};
+use gjkviz::{
+    EdgeNormal, InitialDirection, Outcome, PenetrationMethod, Settings, Termination, query, trace,
+};
 use glam::DVec2;
 
 /// Results known in closed form, computed from exact inputs: a few units of rounding.
@@ -103,19 +105,24 @@ fn identical_triangles_overlap_by_their_smallest_width() {
 }
 
 #[test]
-fn identical_circles_stop_at_the_iteration_limit_close_to_the_depth() {
+fn identical_circles_stop_epa_at_the_iteration_limit_and_refine_to_the_depth() {
     // A − A is the disk of radius 2 centred on the origin: every direction is a normal, and EPA
     // refines the whole circle evenly, so it cannot reach a gap of 1e-9 (that takes ~70,000
-    // edges). It stops at the limit, says so, and its inscribed polygon of ~1000 edges is within
-    // 2(1 − cos(2π/1000)) ≈ 4e-5 of the depth.
+    // edges). It stops at the limit with its inscribed polygon of ~1000 edges within
+    // 2(1 − cos(2π/1000)) ≈ 4e-5 of the depth; the refinement then finds the depth itself.
     let t = run(&circle(1.0, v(0.5, 0.5)), &circle(1.0, v(0.5, 0.5)));
     let r = t.result;
     assert!(r.intersecting);
-    assert_eq!(r.termination, Termination::MaxIterations);
-    assert_eq!(r.epa_iterations, Settings::default().max_iterations);
-    assert!(r.depth <= 2.0 && r.depth > 2.0 * (std::f64::consts::TAU / 1000.0).cos());
+    let epa_end = t.steps.iter().rfind(|s| s.phase == Phase::Epa).unwrap();
+    assert_eq!(epa_end.event, Event::MaxIterations);
+    assert_eq!(epa_end.iteration, Settings::default().max_iterations);
+    assert_eq!(r.termination, Termination::Refined);
+    assert_close(r.depth, 2.0, 2e-9, "depth");
+    let [lower, upper] = r.bounds.expect("bounds");
+    assert!(lower <= 2.0 && lower > 2.0 * (std::f64::consts::TAU / 1000.0).cos());
+    assert_close(upper, r.depth, 0.0, "the answer is the upper bound reached");
     assert_close(r.normal.length(), 1.0, EXACT, "|normal|");
-    assert_eq!(t.steps.last().map(|s| s.event), Some(Event::MaxIterations));
+    assert_eq!(t.steps.last().map(|s| s.phase), Some(Phase::Refinement));
 }
 
 #[test]
@@ -672,7 +679,15 @@ fn hostile_settings(rng: &mut SplitMix64) -> Settings {
         } else {
             EdgeNormal::TripleProduct
         },
-        ..Settings::default()
+        penetration: match rng.int(0, 3) {
+            0 => PenetrationMethod::Sampling {
+                directions: [3, 16, 64][rng.int(0, 2)],
+            },
+            1 => PenetrationMethod::CoreShapes {
+                margin: [1e-9, 1e-3, 0.1, 10.0][rng.int(0, 3)],
+            },
+            _ => PenetrationMethod::Epa,
+        },
     }
 }
 
@@ -700,10 +715,18 @@ fn rounded(body: &Body) -> Option<Rounded> {
 /// not stop at the limit), the signed distance must match the exact reference to the tolerance plus
 /// rounding in the largest coordinate.
 fn check_against_reference(a: &Body, b: &Body, settings: &Settings, r: &Outcome) -> Option<String> {
+    let (ra, rb) = (rounded(a)?, rounded(b)?);
+    // Sampling is exact for two polygons (their edge normals are among its directions), core
+    // shapes for two circles or capsules (their cores are their centres and segments).
+    let method_exact = match settings.penetration {
+        PenetrationMethod::Epa => true,
+        PenetrationMethod::Sampling { .. } => ra.radius == 0.0 && rb.radius == 0.0,
+        PenetrationMethod::CoreShapes { .. } => ra.radius > 0.0 && rb.radius > 0.0,
+    };
     let promised = settings.max_iterations == 1000
         && settings.edge_normal == EdgeNormal::Winding
-        && r.termination != Termination::MaxIterations;
-    let (ra, rb) = (rounded(a)?, rounded(b)?);
+        && r.termination != Termination::MaxIterations
+        && method_exact;
     if !promised {
         return None;
     }
@@ -772,9 +795,15 @@ fn hostile_random_inputs_never_panic_or_loop() {
             r,
             "traced and untraced: {context}"
         );
-        // Bounded: set-up steps plus at most max_iterations per phase and a closing step.
+        // Bounded: set-up steps plus at most max_iterations per phase (GJK, distance, EPA and
+        // its refinement; the core-shape method's runs on the cores take their place) and a
+        // closing step; sampling takes one step a direction.
+        let sampled = match settings.penetration {
+            PenetrationMethod::Sampling { directions } => directions as usize + 64,
+            _ => 0,
+        };
         assert!(
-            t.steps.len() <= 3 * settings.max_iterations as usize + 6,
+            t.steps.len() <= 5 * settings.max_iterations as usize + 6 + sampled,
             "{} steps: {context}",
             t.steps.len()
         );
@@ -783,7 +812,11 @@ fn hostile_random_inputs_never_panic_or_loop() {
             r.distance,
             r.normal.x,
             r.normal.y,
+            r.tangent.x,
+            r.tangent.y,
             r.contact_a.x,
+            r.contact_a.y,
+            r.contact_b.x,
             r.contact_b.y,
         ] {
             assert!(x.is_finite(), "not finite: {context}");
@@ -917,7 +950,10 @@ fn zero_tolerance_on_a_curved_pair_does_not_fold_the_polytope() {
     let r = run_with(&ConvexBody::new(&capsule), &ConvexBody::new(&boxed), &zero).result;
     assert!(r.intersecting);
     assert_close(r.depth, 0.1307394528163257, 1e-15, "depth");
-    assert_normal(r.normal, reference.normal, 1e-9);
+    // Both shapes are centred on the origin, so A − B is symmetric about it: n and −n are
+    // equally deep, and which one comes first depends only on tie-breaking.
+    let sign = r.normal.dot(reference.normal).signum();
+    assert_normal(r.normal * sign, reference.normal, 1e-9);
     assert_eq!(r.termination, Termination::Converged);
 }
 

@@ -34,7 +34,10 @@ fn every_bundled_scene_loads_traces_saves_and_reloads_identically() {
         assert_eq!(reloaded, scene, "{}", bundled.file);
         assert_eq!(reloaded.trace(), trace, "{}", bundled.file);
         // Saving what was loaded writes the same bytes: the format is stable.
-        assert_eq!(fs::read_to_string(&path).unwrap(), to_ron(&reloaded));
+        assert_eq!(
+            fs::read_to_string(&path).unwrap(),
+            to_ron(&reloaded).unwrap()
+        );
     }
 }
 

@@ -7,7 +7,9 @@
 mod common;
 
 use common::{polygon, v};
-use gjkviz::cli::{Command, run_headless, trace_json};
+use gjkviz::cli::run_headless;
+use gjkviz::command::Command;
+use gjkviz::export::write_trace_json;
 use gjkviz::geometry::ConvexBody;
 use gjkviz::scene::{Scene, load_scene};
 use gjkviz::trace::{Event, Phase, Step, Trace};
@@ -41,12 +43,14 @@ fn worked_trace() -> Trace {
     trace(&a, &b, &Settings::default())
 }
 
-fn step(trace: &Trace, phase: Phase, iteration: u32) -> &Step {
-    trace
+/// The step as the app reads it, with EPA's polytope filled in.
+fn step(trace: &Trace, phase: Phase, iteration: u32) -> Step {
+    let index = trace
         .steps
         .iter()
-        .find(|s| s.phase == phase && s.iteration == iteration)
-        .unwrap_or_else(|| panic!("no {phase:?} step {iteration} in the trace"))
+        .position(|s| s.phase == phase && s.iteration == iteration)
+        .unwrap_or_else(|| panic!("no {phase:?} step {iteration} in the trace"));
+    trace.step(index).unwrap().into_owned()
 }
 
 fn points(step: &Step) -> Vec<DVec2> {
@@ -98,7 +102,7 @@ fn gjk_builds_the_articles_termination_simplex() {
     );
     assert_eq!(third.event, Event::EnclosedOrigin);
     assert_eq!(
-        points(third),
+        points(&third),
         [v(4.0, 2.0), v(-8.0, -2.0), v(-1.0, -2.0)],
         "GJK termination simplex"
     );
@@ -109,7 +113,7 @@ fn gjk_builds_the_articles_termination_simplex() {
 #[test]
 fn epa_iteration_1_edges_of_the_triangle() {
     let t = worked_trace();
-    let triangle = points(step(&t, Phase::Gjk, 2));
+    let triangle = points(&step(&t, Phase::Gjk, 2));
     // The three edges, measured independently of the algorithm from the triangle's vertices.
     let distances: Vec<f64> = (0..3)
         .map(|i| line_distance(triangle[i], triangle[(i + 1) % 3]))
@@ -129,7 +133,10 @@ fn epa_iteration_1_edges_of_the_triangle() {
     let epa1 = step(&t, Phase::Epa, 1);
     let edge = epa1.closest_edge.expect("closest edge");
     assert_eq!((edge.start, edge.end), (v(4.0, 2.0), v(-8.0, -2.0)));
-    assert_eq!(edge.index, 0, "the edge from vertex 0 to vertex 1");
+    assert_eq!(
+        edge.index, 0,
+        "the edge from the triangle's first point to its second"
+    );
     let smallest = distances.iter().copied().fold(f64::INFINITY, f64::min);
     assert_close(
         edge.distance,
@@ -172,7 +179,7 @@ fn epa_iteration_1_expands_to_the_support_point() {
     assert_eq!(epa1.event, Event::Expanded);
     assert_eq!(epa1.inserted_at, Some(1), "between the edge's two points");
     assert_eq!(
-        points(epa1),
+        points(&epa1),
         [v(4.0, 2.0), v(-6.0, 9.0), v(-8.0, -2.0), v(-1.0, -2.0)],
         "the article's polytope after iteration 1, in its order"
     );
@@ -182,7 +189,7 @@ fn epa_iteration_1_expands_to_the_support_point() {
 fn epa_iteration_2_accepts_the_edge_on_the_boundary() {
     let t = worked_trace();
     let epa2 = step(&t, Phase::Epa, 2);
-    let polytope = points(step(&t, Phase::Epa, 1));
+    let polytope = points(&step(&t, Phase::Epa, 1));
     // The article's four edge distances, from the polytope's vertices: 3.92, 7.5, 2 and 0.94.
     let exact = [
         48.0 / 149f64.sqrt(),
@@ -197,7 +204,10 @@ fn epa_iteration_2_accepts_the_edge_on_the_boundary() {
 
     let edge = epa2.closest_edge.expect("closest edge");
     assert_eq!((edge.start, edge.end), (v(-1.0, -2.0), v(4.0, 2.0)));
-    assert_eq!(edge.index, 3, "the wrap-around edge, the article's edge 4");
+    assert_eq!(
+        edge.index, 2,
+        "the wrap-around edge, the article's edge 4, starts at the triangle's third point"
+    );
     assert_close(edge.distance, 0.93704, ROUNDED, "depth");
     assert_close(edge.distance, 6.0 / 41f64.sqrt(), EXACT, "6/√41");
     assert_vec_close(edge.normal, v(0.6247, -0.7809), ROUNDED, "normal");
@@ -222,7 +232,7 @@ fn epa_iteration_2_accepts_the_edge_on_the_boundary() {
     assert!(check.passed);
     assert_eq!(epa2.event, Event::Converged);
     assert_eq!(epa2.inserted_at, None, "nothing is inserted");
-    assert_eq!(points(epa2), polytope, "the polytope is unchanged");
+    assert_eq!(points(&epa2), polytope, "the polytope is unchanged");
 }
 
 #[test]
@@ -290,7 +300,9 @@ fn the_scene_file_gives_the_same_trace() {
 }
 
 fn json_of(trace: &Trace) -> Value {
-    serde_json::from_str(&trace_json(trace)).expect("trace_json prints valid JSON")
+    let mut text = Vec::new();
+    write_trace_json(trace, &mut text).expect("writing to memory cannot fail");
+    serde_json::from_slice(&text).expect("write_trace_json prints valid JSON")
 }
 
 fn vec_of(value: &Value) -> DVec2 {

@@ -1,7 +1,5 @@
 //! The result of a run from its final feature: depth or distance, normal and contact points.
 
-use glam::DVec2;
-
 use super::distance::Separation;
 use super::epa::Penetration;
 use crate::geometry::left_perp;
@@ -13,6 +11,7 @@ pub(crate) struct IterationCounts {
     pub gjk: u32,
     pub distance: u32,
     pub epa: u32,
+    pub refinement: u32,
 }
 
 impl Outcome {
@@ -21,7 +20,7 @@ impl Outcome {
         counts: IterationCounts,
         termination: Termination,
     ) -> Self {
-        let normal = (s.on_b - s.on_a).normalize_or(DVec2::X);
+        let normal = s.normal;
         Outcome {
             intersecting: false,
             depth: 0.0,
@@ -34,6 +33,8 @@ impl Outcome {
             distance_iterations: counts.distance,
             epa_iterations: counts.epa,
             termination,
+            bounds: None,
+            refinement_iterations: 0,
         }
     }
 
@@ -59,6 +60,8 @@ impl Outcome {
             distance_iterations: counts.distance,
             epa_iterations: counts.epa,
             termination: p.termination,
+            bounds: p.bounds,
+            refinement_iterations: counts.refinement,
         }
     }
 }

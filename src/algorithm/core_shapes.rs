@@ -1,7 +1,9 @@
 //! Penetration from core shapes, the augmentation the dyn4j article describes: shrink both
-//! shapes by a margin m, so that their cores are (for small enough overlaps) still apart; GJK
-//! distance then gives the gap d between the cores, and the depth is 2m − d along the direction
-//! joining the closest points.
+//! shapes, so that their cores are (for small enough overlaps) still apart; GJK distance then
+//! gives the gap d between the cores, and the depth is m_A + m_B − d along the direction joining
+//! the closest points, m_A and m_B being how far each shape shrank: its own radius for a circle
+//! or a capsule (which shrinks to its centre or segment, exactly), the setting's margin m for
+//! any other shape.
 
 use super::distance::{self, Verdict as DistanceVerdict};
 use super::epa::Penetration;
@@ -40,6 +42,8 @@ where
         rec.record(|| gave_up(Event::NoCore));
         return None;
     };
+    let (margin_a, margin_b) = (core_a.shrunk_by, core_b.shrunk_by);
+    let (core_a, core_b) = (core_a.body, core_b.body);
     let mut on_cores = OnCores(rec);
     let gjk = gjk::intersect(&core_a, &core_b, settings, &mut on_cores);
     let closest = match gjk.verdict {
@@ -57,20 +61,21 @@ where
         rec.record(|| gave_up(Event::CoresOverlap));
         return None;
     };
-    let normal = (separation.on_b - separation.on_a).normalize_or(glam::DVec2::X);
-    let depth = 2.0 * margin - separation.distance;
-    // The contact points move back out by the margin from the cores to the shapes.
+    let normal = separation.normal;
+    let margins = margin_a + margin_b;
+    let depth = margins - separation.distance;
+    // The contact points move back out from the cores to the shapes, each by its own margin.
     let contact = SimplexVertex {
         point: normal * depth,
-        a: separation.on_a + normal * margin,
-        b: separation.on_b - normal * margin,
+        a: separation.on_a + normal * margin_a,
+        b: separation.on_b - normal * margin_b,
     };
     rec.record(|| Step {
         direction: Some(normal),
         support: Some(contact),
         check: Some(Check {
             kind: CheckKind::CoreGap,
-            value: 2.0 * margin,
+            value: margins,
             reference: separation.distance,
             difference: depth,
             tolerance: 0.0,
@@ -85,5 +90,7 @@ where
         end: contact,
         iterations: gjk.iterations + found.iterations,
         termination: found.termination,
+        bounds: None,
+        refinement_iterations: 0,
     })
 }

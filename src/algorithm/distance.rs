@@ -6,13 +6,17 @@ use glam::DVec2;
 
 use super::settings::Settings;
 use super::simplex::{Simplex, support};
-use crate::geometry::{SupportMap, cross};
+use crate::geometry::{SupportMap, cross, left_perp, unit, unit_or};
 use crate::trace::{Check, CheckKind, Event, Phase, Recorder, SimplexVertex, Step};
 
 /// Closest points of two separated shapes.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Separation {
     pub distance: f64,
+    /// Unit vector from A toward B: −v/|v| for the closest point v of A − B. Taken from v, which
+    /// is computed near the origin of A − B, rather than from on_b − on_a, whose subtraction of
+    /// world coordinates cancels the digits of a small gap far from the world origin.
+    pub normal: DVec2,
     pub on_a: DVec2,
     pub on_b: DVec2,
 }
@@ -148,9 +152,27 @@ fn separation(closest: &Closest) -> Separation {
     }
     Separation {
         distance: closest.point.length(),
+        normal: separation_normal(closest),
         on_a,
         on_b,
     }
+}
+
+/// The unit normal from A toward B, −v/|v|. When v lies inside an edge of the simplex it is
+/// perpendicular to that edge, and the edge's own perpendicular is the better-conditioned form:
+/// the edge joins two support points far apart, so its direction keeps its digits, while v may
+/// be as small as the rounding of the world coordinates it was computed from (a gap of 1e-6
+/// at 1e3 from the origin leaves v six digits). v only picks the side.
+fn separation_normal(closest: &Closest) -> DVec2 {
+    let away = -closest.point;
+    if let [p, q] = closest.simplex.as_slice() {
+        let perp = left_perp(q.point - p.point);
+        let side = perp.dot(away);
+        if side != 0.0 && perp != DVec2::ZERO {
+            return unit(perp * side.signum());
+        }
+    }
+    unit_or(away, DVec2::X)
 }
 
 /// Whether `v` is the origin up to rounding. The rounding was made where each point a − b was

@@ -19,20 +19,101 @@ pub(crate) struct Penetration {
     pub end: SimplexVertex,
     pub iterations: u32,
     pub termination: super::Termination,
+    /// The lower and upper bounds of the depth, when the search stopped short of the tolerance.
+    pub bounds: Option<[f64; 2]>,
+    /// Iterations of the refinement that followed, if any.
+    pub refinement_iterations: u32,
 }
 
-/// Polytope vertices kept on the stack. Pairs of polygons with up to a few dozen vertices
+/// Polytope points kept on the stack. Pairs of polygons with up to a few dozen vertices
 /// converge within 20 iterations, so their runs allocate nothing; two circles need about 30 at
-/// the default tolerance, and a run that outgrows the array moves its polytope to the heap once.
+/// the default tolerance, and a run that outgrows the arrays moves them to the heap once.
 const INLINE_VERTICES: usize = 32;
-
-/// The cached outward unit normal and origin distance of each polytope edge, or None when the
-/// edge has no usable normal. Edge i runs from vertex i to vertex i + 1.
-type EdgeCache = Option<(DVec2, f64)>;
 
 /// Two points make a triangle with area when the cross product is above this fraction of the
 /// product of their lengths (a relative angle of about 1e-13 rad).
 const FLAT_RELATIVE: f64 = 1e-13;
+
+/// EPA's polygon: points of A − B on a closed counter-clockwise loop.
+///
+/// Points keep the slot they were given when found (the starting triangle's 0, 1, 2, then one
+/// more per expansion), and each slot holds the slot after it on the loop and the edge that
+/// starts there. A new point goes in with two writes, never by shifting the points after it (a
+/// 100,000-iteration run on a curved pair would shift billions), and a step of the trace can
+/// name the edge it split by its slot alone, so it need not store the whole polygon.
+struct Polytope {
+    points: InlineList<SimplexVertex, INLINE_VERTICES>,
+    next: InlineList<u32, INLINE_VERTICES>,
+    /// Outward unit normal of the edge starting at each slot.
+    normals: InlineList<DVec2, INLINE_VERTICES>,
+    /// Origin distance of the edge starting at each slot, +∞ when the edge has no usable normal:
+    /// kept apart from the normals so the search for the closest edge reads nothing else.
+    distances: InlineList<f64, INLINE_VERTICES>,
+}
+
+impl Polytope {
+    /// The polygon of a counter-clockwise triangle.
+    fn new(triangle: [SimplexVertex; 3], method: EdgeNormal) -> Self {
+        let next = [1, 2, 0];
+        let edges = [0, 1, 2]
+            .map(|i| edge_normal(triangle[i].point, triangle[next[i] as usize].point, method));
+        Polytope {
+            points: InlineList::from_array(triangle, triangle[0]),
+            next: InlineList::from_array(next, 0),
+            normals: InlineList::from_array(edges.map(|e| e.0), DVec2::ZERO),
+            distances: InlineList::from_array(edges.map(|e| e.1), f64::INFINITY),
+        }
+    }
+
+    #[inline]
+    fn after(&self, slot: usize) -> usize {
+        self.next.as_slice()[slot] as usize
+    }
+
+    /// The usable edge nearest the origin (the first found of equals).
+    fn closest_edge(&self) -> Option<Edge> {
+        let mut best = 0;
+        let mut best_distance = f64::INFINITY;
+        for (slot, &distance) in self.distances.as_slice().iter().enumerate() {
+            if distance < best_distance {
+                best = slot;
+                best_distance = distance;
+            }
+        }
+        if best_distance == f64::INFINITY {
+            return None;
+        }
+        let points = self.points.as_slice();
+        Some(Edge {
+            index: best,
+            start: points[best].point,
+            end: points[self.after(best)].point,
+            normal: self.normals.as_slice()[best],
+            distance: best_distance,
+        })
+    }
+
+    fn contains_point(&self, p: DVec2) -> bool {
+        self.points.as_slice().iter().any(|v| v.point == p)
+    }
+
+    /// Puts `new` on the loop between the edge starting at `start` and its end.
+    fn split(&mut self, start: usize, new: SimplexVertex, method: EdgeNormal) {
+        let end = self.after(start);
+        let slot = self.points.as_slice().len();
+        let points = self.points.as_slice();
+        let (start_point, end_point) = (points[start].point, points[end].point);
+        let before = edge_normal(start_point, new.point, method);
+        let after = edge_normal(new.point, end_point, method);
+        self.points.push(new);
+        self.next.push(end as u32);
+        self.normals.push(after.0);
+        self.distances.push(after.1);
+        self.next.as_mut_slice()[start] = slot as u32;
+        self.normals.as_mut_slice()[start] = before.0;
+        self.distances.as_mut_slice()[start] = before.1;
+    }
+}
 
 pub(crate) fn penetration<A, B, R>(
     a: &A,
@@ -64,21 +145,37 @@ where
     if cross(q.point - p.point, r.point - p.point) < 0.0 {
         std::mem::swap(&mut q, &mut r);
     }
-    let polytope_start = [p, q, r];
-    let mut polytope = InlineList::<_, INLINE_VERTICES>::from_array(polytope_start, p);
-    let edges_start = [0, 1, 2].map(|i| edge_normal(&polytope_start, i, settings.edge_normal));
-    let mut edges = InlineList::<_, INLINE_VERTICES>::from_array(edges_start, None);
+    let start = [p, q, r];
+    let mut polytope = Polytope::new(start, settings.edge_normal);
+    // The trace stores the starting triangle once, with the first iteration; every later step
+    // holds only what it changed (see `Trace::step`), so a trace grows linearly.
+    let base = |iteration: u32| if iteration == 1 { &start[..] } else { &[] };
 
     let mut best: Option<Edge> = None;
+    // The smallest height reached, s · n over the support points: an upper bound of the depth.
+    let mut upper_bound = f64::INFINITY;
     for iteration in 1..=settings.max_iterations {
-        let polytope_now = polytope.as_slice();
-        let Some(edge) = closest_edge(polytope_now, edges.as_slice()) else {
-            rec.record(|| Step::new(Phase::Epa, iteration, polytope_now, Event::NoUsableNormal));
-            return finish(polytope_now, best, iteration, Termination::NoUsableNormal);
+        let Some(edge) = polytope.closest_edge() else {
+            rec.record(|| {
+                Step::new(
+                    Phase::Epa,
+                    iteration,
+                    base(iteration),
+                    Event::NoUsableNormal,
+                )
+            });
+            return finish(
+                &polytope,
+                best,
+                iteration,
+                Termination::NoUsableNormal,
+                upper_bound,
+            );
         };
         best = Some(edge);
         let new = support(a, b, edge.normal);
         let reach = new.point.dot(edge.normal);
+        upper_bound = upper_bound.min(reach);
         let gap = reach - edge.distance;
         let tolerance = gap_tolerance(settings.tolerance, &new);
         let check = Check {
@@ -91,51 +188,38 @@ where
         };
         let stop = if check.passed {
             Some((Event::Converged, Termination::Converged))
-        } else if polytope_now.iter().any(|v| v.point == new.point) {
+        } else if polytope.contains_point(new.point) {
             Some((Event::RepeatedSupport, Termination::RepeatedSupport))
         } else {
             None
         };
-        let inserted_at = edge.index + 1;
         if stop.is_none() {
-            polytope.insert(inserted_at, new);
-            let grown = polytope.as_slice();
-            edges.as_mut_slice()[edge.index] = edge_normal(grown, edge.index, settings.edge_normal);
-            edges.insert(
-                inserted_at,
-                edge_normal(grown, inserted_at, settings.edge_normal),
-            );
+            polytope.split(edge.index, new, settings.edge_normal);
         }
         rec.record(|| Step {
             direction: Some(edge.normal),
             support: Some(new),
-            inserted_at: stop.is_none().then_some(inserted_at),
             closest_edge: Some(edge),
             check: Some(check),
             ..Step::new(
                 Phase::Epa,
                 iteration,
-                polytope.as_slice(),
+                base(iteration),
                 stop.map_or(Event::Expanded, |(event, _)| event),
             )
         });
         if let Some((_, termination)) = stop {
-            return finish(polytope.as_slice(), best, iteration, termination);
+            return finish(&polytope, best, iteration, termination, upper_bound);
         }
     }
-    rec.record(|| {
-        Step::new(
-            Phase::Epa,
-            settings.max_iterations,
-            polytope.as_slice(),
-            Event::MaxIterations,
-        )
-    });
+    let last = settings.max_iterations;
+    rec.record(|| Step::new(Phase::Epa, last, &[], Event::MaxIterations));
     finish(
-        polytope.as_slice(),
+        &polytope,
         best,
-        settings.max_iterations,
+        last,
         Termination::MaxIterations,
+        upper_bound,
     )
 }
 
@@ -154,63 +238,44 @@ fn gap_tolerance(tolerance: f64, new: &SimplexVertex) -> f64 {
     tolerance.max(GAP_ROUNDING_ULPS * f64::EPSILON * magnitude)
 }
 
-/// The answer from the last closest edge (a triangle's closest edge would do if there was none).
+/// The answer from the last closest edge (the first edge would do if there was none).
 fn finish(
-    polytope: &[SimplexVertex],
+    polytope: &Polytope,
     edge: Option<Edge>,
     iterations: u32,
     termination: super::Termination,
+    upper_bound: f64,
 ) -> Penetration {
-    let n = polytope.len();
-    let (index, normal, depth) = match edge {
+    use super::Termination;
+    let points = polytope.points.as_slice();
+    let (slot, normal, depth) = match edge {
         Some(e) => (e.index, e.normal, e.distance.max(0.0)),
         None => (
             0,
-            right_perp(polytope[1].point - polytope[0].point).normalize_or(DVec2::X),
+            right_perp(points[polytope.after(0)].point - points[0].point).normalize_or(DVec2::X),
             0.0,
         ),
     };
     Penetration {
         depth,
         normal,
-        start: polytope[index % n],
-        end: polytope[(index + 1) % n],
+        start: points[slot],
+        end: points[polytope.after(slot)],
         iterations,
         termination,
+        bounds: matches!(
+            termination,
+            Termination::MaxIterations | Termination::RepeatedSupport
+        )
+        .then_some([depth, upper_bound.max(depth)]),
+        refinement_iterations: 0,
     }
 }
 
-/// The usable edge nearest the origin (the first of equals).
-fn closest_edge(polytope: &[SimplexVertex], edges: &[EdgeCache]) -> Option<Edge> {
-    let mut best: Option<(usize, DVec2, f64)> = None;
-    for (index, edge) in edges.iter().enumerate() {
-        if let Some((normal, distance)) = *edge
-            && best.is_none_or(|(_, _, best_distance)| distance < best_distance)
-        {
-            best = Some((index, normal, distance));
-        }
-    }
-    let (index, normal, distance) = best?;
-    Some(Edge {
-        index,
-        start: polytope[index].point,
-        end: polytope[next(index, polytope.len())].point,
-        normal,
-        distance,
-    })
-}
-
-/// The index after `i` on a closed loop of `n`, without the division of `%`.
-#[inline]
-fn next(i: usize, n: usize) -> usize {
-    if i + 1 >= n { 0 } else { i + 1 }
-}
-
-/// Unit outward normal and origin distance of edge `i`, or None when the method gives no
-/// direction (a zero-length edge, or a triple product that vanishes with the origin on the edge).
-fn edge_normal(polytope: &[SimplexVertex], i: usize, method: EdgeNormal) -> EdgeCache {
-    let start = polytope[i].point;
-    let end = polytope[next(i, polytope.len())].point;
+/// Unit outward normal and origin distance of the edge from `start` to `end` of a
+/// counter-clockwise polygon, or (zero, +∞) when the method gives no direction (a zero-length
+/// edge, or a triple product that vanishes with the origin on the edge).
+fn edge_normal(start: DVec2, end: DVec2, method: EdgeNormal) -> (DVec2, f64) {
     let e = end - start;
     let n = match method {
         EdgeNormal::Winding => right_perp(e),
@@ -220,10 +285,10 @@ fn edge_normal(polytope: &[SimplexVertex], i: usize, method: EdgeNormal) -> Edge
     };
     let length = n.length();
     if length == 0.0 || !length.is_finite() {
-        return None;
+        return (DVec2::ZERO, f64::INFINITY);
     }
     let normal = n / length;
-    Some((normal, normal.dot(start)))
+    (normal, normal.dot(start))
 }
 
 /// Makes a triangle with area from a GJK simplex that ended as a point or a segment through the
@@ -280,5 +345,7 @@ fn flat_penetration(points: &[SimplexVertex]) -> Penetration {
         end,
         iterations: 0,
         termination: super::Termination::FlatDifference,
+        bounds: None,
+        refinement_iterations: 0,
     }
 }

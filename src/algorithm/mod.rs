@@ -9,6 +9,7 @@ mod core_shapes;
 mod distance;
 mod epa;
 mod gjk;
+mod refine;
 mod sampling;
 mod settings;
 mod simplex;
@@ -47,17 +48,33 @@ where
             }
         }
     };
+    let epa = |recorder: &mut R| {
+        let found = epa::penetration(a, b, settings, overlap_simplex, recorder);
+        // On a curve EPA's edge normal is only as good as the square root of its tolerance
+        // (the gap shrinks with the square of the edge's angle), and near the centre of a curve
+        // it stops short altogether: refinement takes the normal the rest of the way.
+        let refinable = matches!(
+            found.termination,
+            Termination::Converged | Termination::MaxIterations | Termination::RepeatedSupport
+        );
+        if refinable && (a.is_curved() || b.is_curved()) {
+            refine::refine(a, b, settings, &found, recorder)
+        } else {
+            found
+        }
+    };
     let penetration = match settings.penetration {
-        PenetrationMethod::Epa => epa::penetration(a, b, settings, overlap_simplex, recorder),
+        PenetrationMethod::Epa => epa(recorder),
         PenetrationMethod::Sampling { directions } => {
             sampling::penetration(a, b, directions, recorder)
         }
         PenetrationMethod::CoreShapes { margin } => {
             core_shapes::penetration(a, b, settings, margin, recorder)
-                .unwrap_or_else(|| epa::penetration(a, b, settings, overlap_simplex, recorder))
+                .unwrap_or_else(|| epa(recorder))
         }
     };
     counts.epa = penetration.iterations;
+    counts.refinement = penetration.refinement_iterations;
     Outcome::overlapping(&penetration, counts)
 }
 

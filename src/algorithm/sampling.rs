@@ -39,8 +39,10 @@ where
         iteration += 1;
         let s = support(a, b, direction);
         let depth = s.point.dot(direction);
-        let best_so_far = best.map_or(f64::INFINITY, |(d, _, _)| d);
-        let improved = depth < best_so_far;
+        // The first direction has nothing to beat: it is compared with itself (never with an
+        // infinite "best so far", which no output may show).
+        let best_so_far = best.map_or(depth, |(d, _, _)| d);
+        let improved = best.is_none() || depth < best_so_far;
         if improved {
             best = Some((depth, direction, s));
         }
@@ -76,5 +78,7 @@ where
         end: vertex,
         iterations: iteration,
         termination: super::Termination::Converged,
+        bounds: None,
+        refinement_iterations: 0,
     }
 }

@@ -4,7 +4,7 @@ use glam::DVec2;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-use crate::geometry::SupportMap;
+use crate::geometry::{SupportMap, in_supported_range, range_message};
 
 /// Default tolerance of the EPA edge gap and the distance duality gap, in scene units.
 pub const DEFAULT_TOLERANCE: f64 = 1e-9;
@@ -50,8 +50,9 @@ pub enum PenetrationMethod {
     /// normals include the answer); within R·sin(π/directions) above the truth for curved ones,
     /// R being the largest |p| over A − B.
     Sampling { directions: u32 },
-    /// Shrink both shapes by `margin`, measure the distance d between the shrunk cores with GJK
-    /// distance, and report 2·margin − d. Exact for circles and capsules; polygons lose their
+    /// Shrink both shapes (a circle or capsule by its own radius, to its centre or segment; any
+    /// other shape by `margin`), measure the distance d between the cores with GJK distance, and
+    /// report m_A + m_B − d. Exact for circles and capsules; polygons lose their
     /// corners when shrunk, so the answer can fall short near corners.
     CoreShapes { margin: f64 },
 }
@@ -106,6 +107,9 @@ impl Settings {
                 format!("must be a finite number ≥ 0, found {}", self.tolerance),
             );
         }
+        if !in_supported_range(self.tolerance) {
+            return fail("tolerance", range_message(self.tolerance));
+        }
         if self.max_iterations == 0 || self.max_iterations > MAX_ITERATIONS_LIMIT {
             return fail(
                 "max_iterations",
@@ -141,6 +145,12 @@ impl Settings {
                     return fail(
                         "penetration",
                         format!("CoreShapes margin must be a finite number > 0, found {margin}"),
+                    );
+                }
+                if !in_supported_range(margin) {
+                    return fail(
+                        "penetration",
+                        format!("CoreShapes margin {}", range_message(margin)),
                     );
                 }
             }

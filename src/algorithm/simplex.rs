@@ -2,7 +2,7 @@
 
 use glam::DVec2;
 
-use crate::geometry::SupportMap;
+use crate::geometry::{SupportMap, searchable};
 use crate::trace::SimplexVertex;
 
 /// The support point of A − B in `direction`: A's farthest point along it minus B's farthest
@@ -13,6 +13,7 @@ where
     A: SupportMap + ?Sized,
     B: SupportMap + ?Sized,
 {
+    let direction = searchable(direction);
     let pa = a.support(direction).point;
     let pb = b.support(-direction).point;
     SimplexVertex {
@@ -80,8 +81,8 @@ impl Simplex {
     }
 }
 
-/// A short list kept in an inline array while it fits and moved to the heap, once, when it
-/// outgrows it: EPA's polytope, which stays small in all but long runs on curved shapes.
+/// A list kept in an inline array while it fits and moved to the heap, once, when it outgrows
+/// it: EPA's polytope, which stays small in all but long runs on curved shapes.
 #[derive(Clone, Debug)]
 pub(crate) struct InlineList<T: Copy, const N: usize> {
     inline: [T; N],
@@ -121,25 +122,24 @@ impl<T: Copy, const N: usize> InlineList<T, N> {
         }
     }
 
-    /// Inserts `item` before position `index` (at most the length), shifting the rest up.
+    /// Appends `item`.
     #[inline]
-    pub fn insert(&mut self, index: usize, item: T) {
+    pub fn push(&mut self, item: T) {
         if self.len < N {
-            self.inline.copy_within(index..self.len, index + 1);
-            self.inline[index] = item;
+            self.inline[self.len] = item;
             self.len += 1;
         } else {
-            self.insert_spilled(index, item);
+            self.push_spilled(item);
         }
     }
 
     #[cold]
-    fn insert_spilled(&mut self, index: usize, item: T) {
+    fn push_spilled(&mut self, item: T) {
         if self.len == N {
             self.spilled.reserve_exact(2 * N);
             self.spilled.extend_from_slice(&self.inline);
         }
-        self.spilled.insert(index, item);
+        self.spilled.push(item);
         self.len += 1;
     }
 }

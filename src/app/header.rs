@@ -13,7 +13,11 @@ pub fn position_text(trace: &Trace, index: usize) -> String {
     let Some(step) = trace.steps.get(index) else {
         return "no steps".to_string();
     };
-    let phase = phase_name(step.phase);
+    let phase = if step.on_cores {
+        format!("{} on the cores", phase_name(step.phase))
+    } else {
+        phase_name(step.phase).to_string()
+    };
     let (n, total) = (index + 1, trace.steps.len());
     if step.iteration == 0 {
         format!("{phase} set-up — step {n} of {total}")
@@ -21,7 +25,7 @@ pub fn position_text(trace: &Trace, index: usize) -> String {
         format!(
             "{phase} iteration {} of {} — step {n} of {total}",
             step.iteration,
-            trace.last_iteration(step.phase)
+            trace.last_iteration(step.run())
         )
     }
 }

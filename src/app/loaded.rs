@@ -7,7 +7,7 @@ use glam::DVec2;
 use crate::algorithm::PenetrationMethod;
 use crate::compare::default_margin;
 use crate::edit::{Which, hull_warning};
-use crate::geometry::{ConvexBody, minkowski_difference_outline};
+use crate::geometry::{ConvexBody, SupportMap, minkowski_difference_outline};
 use crate::scene::Scene;
 use crate::trace::Trace;
 
@@ -83,7 +83,7 @@ pub struct Cores {
 impl Cores {
     /// None when a shape has no core for this margin (the method then falls back to EPA).
     fn new(a: &ConvexBody, b: &ConvexBody, margin: f64) -> Option<Self> {
-        let (core_a, core_b) = (a.eroded(margin)?, b.eroded(margin)?);
+        let (core_a, core_b) = (a.core(margin)?.body, b.core(margin)?.body);
         Some(Cores {
             a: core_a.outline(),
             b: core_b.outline(),

@@ -47,7 +47,7 @@ use std::rc::Rc;
 use egui::{Key, Modifiers};
 
 use crate::algorithm::Settings;
-use crate::cli::{EXIT_USAGE, ScreenshotRequest};
+use crate::command::{EXIT_USAGE, ScreenshotRequest};
 use crate::edit::History;
 use crate::scene::{BUNDLED_SCENES, FileWatch, Scene, default_scene, load_scene, parse_scene};
 use crate::trace::Trace;

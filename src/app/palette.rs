@@ -57,6 +57,7 @@ impl Palette {
             Phase::Epa => ((234, 88, 12), (251, 146, 60)),
             Phase::Sampling => ((190, 24, 93), (244, 114, 182)),
             Phase::CoreShapes => ((77, 124, 15), (163, 230, 53)),
+            Phase::Refinement => ((180, 83, 9), (251, 191, 36)),
         };
         let (r, g, b) = if self.dark { dark } else { light };
         Color32::from_rgb(r, g, b)

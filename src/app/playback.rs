@@ -132,7 +132,8 @@ impl Playback {
 /// Where to stand in `new`, a re-run of `old` (the scene or its settings changed), when the
 /// replay stood at step `index` of `old`:
 /// - at the last step if it stood at the last one: the result is what the user watches there;
-/// - else at the step of the same phase and iteration;
+/// - else at the step of the same phase run (the phase, on the shapes or on the cores) and
+///   iteration;
 /// - else at the last iteration of that phase before it (or its first, if all come later);
 /// - else, the phase being gone, at the same step number, as far as the new trace reaches.
 pub fn relocate(old: &Trace, index: usize, new: &Trace) -> usize {
@@ -147,7 +148,7 @@ pub fn relocate(old: &Trace, index: usize, new: &Trace) -> usize {
         new.steps
             .iter()
             .enumerate()
-            .filter(|(_, s)| s.phase == was.phase)
+            .filter(|(_, s)| s.run() == was.run())
     };
     same_phase()
         .filter(|(_, s)| s.iteration <= was.iteration)
@@ -249,6 +250,44 @@ mod tests {
         assert_eq!(relocate(&old, 4, &separated), 2, "no EPA any more");
         assert_eq!(relocate(&old, 1, &separated), 0, "GJK 1 is gone: GJK 0");
         assert_eq!(relocate(&old, 99, &separated), 2, "out of range is clamped");
+    }
+
+    #[test]
+    fn relocation_tells_the_run_on_the_cores_from_the_run_on_the_shapes() {
+        use crate::algorithm::{InitialDirection, PenetrationMethod};
+        use crate::geometry::{Body, Shape};
+        use glam::DVec2;
+        // A box and a circle overlapping: GJK on the shapes, then GJK and distance on the cores
+        // (a smaller box, the circle's centre), whose iterations are numbered from 1 again.
+        let mut scene = crate::scene::default_scene();
+        scene.a = Body::new(
+            Shape::Box {
+                half_extents: DVec2::ONE,
+            },
+            DVec2::ZERO,
+            0.0,
+        );
+        scene.b = Body::new(Shape::Circle { radius: 1.0 }, DVec2::new(1.5, 0.2), 0.0);
+        scene.settings.penetration = PenetrationMethod::CoreShapes { margin: 0.5 };
+        scene.settings.initial_direction = InitialDirection::CentreToCentre;
+        let trace = scene.trace();
+        let on_cores = trace
+            .steps
+            .iter()
+            .position(|s| s.on_cores && s.phase == Phase::Gjk && s.iteration == 1)
+            .expect("GJK runs on the cores");
+        assert!(
+            trace.steps[..on_cores]
+                .iter()
+                .any(|s| s.phase == Phase::Gjk && s.iteration == 1 && !s.on_cores),
+            "GJK iteration 1 on the shapes comes first"
+        );
+        assert_eq!(relocate(&trace, on_cores, &trace), on_cores);
+        let header = crate::app::header::position_text(&trace, on_cores);
+        assert!(
+            header.starts_with("GJK on the cores iteration 1 of "),
+            "{header}"
+        );
     }
 
     #[test]

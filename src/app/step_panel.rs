@@ -16,9 +16,10 @@ pub fn step_panel_ui(
     step_changed: bool,
     palette: &Palette,
 ) {
-    let Some(step) = trace.steps.get(index) else {
+    let Some(step) = trace.step(index) else {
         return;
     };
+    let step = &*step;
     let colour = palette.phase(step.phase);
     ui.label(
         RichText::new(format!("Step {}: {}", index + 1, title(step)))

@@ -3,10 +3,11 @@
 use glam::DVec2;
 
 use super::angle_index::AngleIndex;
+use super::erode::Core;
 use super::minkowski::sampled_outline;
-use super::right_perp;
 use super::shape::{Body, Shape};
 use super::support::{Support, SupportMap};
+use super::{right_perp, unit};
 
 /// A body in world space. Every supported shape is either a convex polygonal core (1 point for a
 /// circle, 2 for a capsule or segment, n for a polygon) swept by a disk of `radius`, or an
@@ -83,25 +84,6 @@ impl ConvexBody {
             None => sampled_outline(|d| self.support(d).point),
         }
     }
-
-    /// Whether the boundary is curved anywhere (circles, capsules, ellipses).
-    pub fn is_curved(&self) -> bool {
-        self.polygon_vertices().is_none()
-    }
-}
-
-/// `direction` at unit length, for any finite non-zero direction as the support contract allows.
-/// A direction whose squared length underflows to 0 or overflows (components below about 1e-154
-/// or above 1e154) is first divided by its largest component; others take the plain path.
-#[inline]
-fn unit(direction: DVec2) -> DVec2 {
-    let length_squared = direction.length_squared();
-    if length_squared.is_normal() {
-        direction * length_squared.sqrt().recip()
-    } else {
-        let scaled = direction / direction.abs().max_element();
-        scaled * scaled.length().recip()
-    }
 }
 
 impl SupportMap for ConvexBody {
@@ -147,8 +129,8 @@ impl SupportMap for ConvexBody {
         }
     }
 
-    fn core(&self, margin: f64) -> Option<ConvexBody> {
-        self.eroded(margin)
+    fn core(&self, margin: f64) -> Option<Core> {
+        ConvexBody::core(self, margin)
     }
 
     fn face_normals(&self) -> Vec<DVec2> {
@@ -158,6 +140,11 @@ impl SupportMap for ConvexBody {
                 .collect(),
             _ => Vec::new(),
         }
+    }
+
+    /// Circles, capsules and ellipses.
+    fn is_curved(&self) -> bool {
+        self.polygon_vertices().is_none()
     }
 
     fn centre(&self) -> DVec2 {

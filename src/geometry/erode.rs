@@ -6,7 +6,30 @@ use super::body::ConvexBody;
 use super::hull::convex_hull;
 use super::right_perp;
 
+/// A body's core for the core-shape method, and how far its sides moved in to make it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Core {
+    pub body: ConvexBody,
+    pub shrunk_by: f64,
+}
+
 impl ConvexBody {
+    /// The body's core: a rounded shape (circle, capsule) gives up its own radius, shrinking to
+    /// its centre or segment whatever the margin, so the depth from the cores is exact for them
+    /// even when they are concentric; any other shape shrinks by `margin` ([`Self::eroded`]).
+    pub fn core(&self, margin: f64) -> Option<Core> {
+        match self {
+            ConvexBody::Rounded { core, radius, .. } if *radius > 0.0 => Some(Core {
+                body: ConvexBody::rounded(core.clone(), 0.0),
+                shrunk_by: *radius,
+            }),
+            _ => self.eroded(margin).map(|body| Core {
+                body,
+                shrunk_by: margin,
+            }),
+        }
+    }
+
     /// The body shrunk by `margin` on every side: the points at least `margin` inside it. None
     /// when nothing is left, or for an ellipse, whose shrunk shape is not an ellipse.
     ///
@@ -68,6 +91,29 @@ mod tests {
         let p = eroded.support(DVec2::X).point;
         assert!((p - DVec2::new(2.5, 2.0)).length() < 1e-12);
         assert!(body(Shape::Circle { radius: 2.0 }).eroded(2.5).is_none());
+    }
+
+    #[test]
+    fn rounded_shapes_shrink_by_their_own_radius_to_their_core() {
+        for margin in [0.1, 2.0, 5.0] {
+            let core = body(Shape::Circle { radius: 2.0 }).core(margin).unwrap();
+            assert_eq!(core.shrunk_by, 2.0);
+            assert_eq!(
+                core.body.polygon_vertices(),
+                Some(&[DVec2::new(1.0, 2.0)][..])
+            );
+            let capsule = Shape::Capsule {
+                half_length: 1.0,
+                radius: 0.5,
+            };
+            let core = body(capsule).core(margin).unwrap();
+            assert_eq!(core.shrunk_by, 0.5);
+            assert_eq!(core.body.polygon_vertices().map(<[_]>::len), Some(2));
+        }
+        let square = Shape::Box {
+            half_extents: DVec2::ONE,
+        };
+        assert_eq!(body(square).core(0.25).unwrap().shrunk_by, 0.25);
     }
 
     #[test]

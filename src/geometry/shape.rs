@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 
 use super::hull::{convex_hull, is_convex};
+use super::{in_supported_range, range_message};
 
 /// A convex shape in its own frame. Angles are in degrees, lengths in scene units.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -153,7 +154,7 @@ fn positive(field: &'static str, v: f64) -> Result<(), ShapeError> {
     } else if v <= 0.0 {
         Err(err(field, format!("must be greater than 0, found {v}")))
     } else {
-        Ok(())
+        supported(field, v)
     }
 }
 
@@ -163,19 +164,30 @@ fn non_negative(field: &'static str, v: f64) -> Result<(), ShapeError> {
     } else if v < 0.0 {
         Err(err(field, format!("must be 0 or more, found {v}")))
     } else {
+        supported(field, v)
+    }
+}
+
+fn supported(field: &'static str, v: f64) -> Result<(), ShapeError> {
+    if in_supported_range(v) {
         Ok(())
+    } else {
+        Err(err(field, range_message(v)))
     }
 }
 
 fn finite_vec(field: &'static str, v: DVec2, index: Option<usize>) -> Result<(), ShapeError> {
-    if v.is_finite() {
-        return Ok(());
-    }
     let at = index.map(|i| format!(" (point {i})")).unwrap_or_default();
-    Err(err(
-        field,
-        format!("must hold finite numbers, found ({}, {}){at}", v.x, v.y),
-    ))
+    if !v.is_finite() {
+        return Err(err(
+            field,
+            format!("must hold finite numbers, found ({}, {}){at}", v.x, v.y),
+        ));
+    }
+    match [v.x, v.y].into_iter().find(|&x| !in_supported_range(x)) {
+        Some(x) => Err(err(field, format!("{}{at}", range_message(x)))),
+        None => Ok(()),
+    }
 }
 
 impl Body {
@@ -200,7 +212,7 @@ impl Body {
                 ),
             ));
         }
-        Ok(())
+        supported("rotation", self.rotation)
     }
 
     /// Local-to-world transform of a point.

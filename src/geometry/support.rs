@@ -4,7 +4,7 @@
 
 use glam::DVec2;
 
-use super::body::ConvexBody;
+use super::erode::Core;
 
 use super::{cross, right_perp};
 
@@ -24,15 +24,20 @@ pub trait SupportMap {
     /// A point inside the shape, used to aim the first search direction.
     fn centre(&self) -> DVec2;
 
+    /// Whether the boundary is curved anywhere. EPA's polygon converges slowly on curves around
+    /// the origin, and a refinement of the normal then takes over; unknown shapes say yes.
+    fn is_curved(&self) -> bool {
+        true
+    }
+
     /// Outward unit normals of the shape's straight sides, if it has any. Penetration by
     /// direction sampling tries them, which makes it exact for polygon pairs.
     fn face_normals(&self) -> Vec<DVec2> {
         Vec::new()
     }
 
-    /// The shape shrunk by `margin` on every side, for the core-shape method; None when the
-    /// shape has no such core.
-    fn core(&self, _margin: f64) -> Option<ConvexBody> {
+    /// The shape's core for the core-shape method (see [`Core`]); None when it has none.
+    fn core(&self, _margin: f64) -> Option<Core> {
         None
     }
 }

@@ -41,16 +41,17 @@ pub fn load_scene(path: &Path) -> Result<Scene, SceneError> {
 }
 
 /// The scene as pretty RON, fields in a fixed order; parsing it gives the same scene back.
-pub fn to_ron(scene: &Scene) -> String {
+/// An error (which no scene that passed validation should meet) is returned, never written
+/// into the text, so a save cannot put it in the user's file.
+pub fn to_ron(scene: &Scene) -> Result<String, ron::Error> {
     let config = ron::ser::PrettyConfig::new()
         .indentor("    ")
         .separate_tuple_members(false)
         .compact_arrays(false)
         .depth_limit(3);
-    let mut text = ron::ser::to_string_pretty(scene, config)
-        .unwrap_or_else(|e| format!("// could not write the scene: {e}\n"));
+    let mut text = ron::ser::to_string_pretty(scene, config)?;
     text.push('\n');
-    text
+    Ok(text)
 }
 
 /// Writes the scene atomically: to a temporary file beside the target, flushed to disk, then
@@ -70,10 +71,12 @@ pub fn save_scene(scene: &Scene, path: &Path) -> Result<(), SceneError> {
         file_name.to_string_lossy(),
         std::process::id()
     ));
+    let text = to_ron(scene)
+        .map_err(|e| SceneError::new(&name, format!("cannot write the scene as RON: {e}")))?;
     let result = (|| {
         let mut f =
             fs::File::create(&temp).map_err(|e| fail("cannot create a temporary file", e))?;
-        f.write_all(to_ron(scene).as_bytes())
+        f.write_all(text.as_bytes())
             .and_then(|()| f.sync_all())
             .map_err(|e| fail("cannot write the temporary file", e))?;
         fs::rename(&temp, path).map_err(|e| fail("cannot replace the file", e))

@@ -69,9 +69,10 @@ pub fn difference_plot_ui(
         (true, _) | (false, true) => Some(ViewRequest::Fit),
         (false, false) => None,
     };
-    let Some(step) = loaded.trace.steps.get(index) else {
+    let Some(step) = loaded.trace.step(index) else {
         return (asked, None);
     };
+    let step = &*step;
     let show = request.map(|r| match r {
         ViewRequest::Fit => loaded.difference_view,
         ViewRequest::Step => step_focus(step, loaded.difference_view.size()),
@@ -93,9 +94,10 @@ pub fn difference_layers(
     show_result: bool,
 ) -> Layers {
     let mut layers = Layers::default();
-    let Some(step) = loaded.trace.steps.get(index) else {
+    let Some(step) = loaded.trace.step(index) else {
         return layers;
     };
+    let step = &*step;
     let scale = loaded.difference_view.size();
     layers.add(filled_shape(
         "A − B",
@@ -422,6 +424,35 @@ fn check_items(
         }
         // The core-shape result has no geometry in A − B of its own: the world plot shows it.
         CheckKind::CoreGap => {}
+        CheckKind::NormalOffset => {
+            let Some(n) = step.direction else {
+                return;
+            };
+            // The normal's line through the origin, which s reaches at the depth's normal: the
+            // offset runs from the foot of s on it to s.
+            let height = s.point.dot(n);
+            let foot = n * height;
+            items.push(Box::new(
+                dashed(polyline("normal line", &[DVec2::ZERO, foot], false))
+                    .color(colour)
+                    .width(1.0),
+            ));
+            items.push(Box::new(
+                dashed(polyline("tolerance check", &[foot, s.point], false))
+                    .color(colour)
+                    .width(2.0),
+            ));
+            notes.label(
+                foot,
+                format!(
+                    "h = {}, offset {}",
+                    num_with(height, PLOT_DECIMALS),
+                    num_with(check.value, PLOT_DECIMALS)
+                ),
+                colour,
+                n,
+            );
+        }
         CheckKind::DualityGap => {
             let Some(v) = step.closest_point else {
                 return;

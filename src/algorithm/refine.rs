@@ -1,0 +1,232 @@
+//! Refinement of the depth and normal after EPA on a curved pair.
+//!
+//! The depth of overlapping shapes is the smallest value over unit normals n of the support
+//! function h(n) = s(n) · n of A − B (s(n) its support point along n). EPA approaches it from
+//! below with a polygon inscribed in A − B, one edge at a time. When the origin lies near the
+//! centre of a curve (concentric circles, a circle around a point) every edge is nearly as close
+//! as the closest, so EPA must refine the whole curve and stops at its iteration limit short of
+//! the depth. And where it does converge, its edge's normal is only as good as the square root
+//! of the tolerance, since the gap shrinks with the square of the edge's angle. Refinement
+//! minimises h directly over the normal, starting from EPA's last normal (bepu's
+//! `DepthRefiner` does the same in 3D), to the rounding of the coordinates.
+//!
+//! In 2D the normal is an angle θ from EPA's normal n₀: n(θ) = n₀ cos θ + t₀ sin θ, with tangent
+//! t(θ) = left_perp(n(θ)). Differentiating h(θ) = s(θ) · n(θ) (the envelope theorem: s(θ) maximises
+//! p · n(θ), so its own change does not count) gives
+//!
+//!   h′(θ) = s(θ) · t(θ),
+//!
+//! the offset of the support point from the line through the origin along n. The depth's normal
+//! is where that offset changes sign from negative to positive: the support point lies on the
+//! normal's line and h is at a minimum. Refinement brackets that sign change around n₀ (steps
+//! doubling away from n₀ downhill) and closes it by regula falsi with the Illinois rule, which
+//! converges superlinearly on smooth curves and, on a corner (where the offset jumps), still
+//! halves the bracket every other step.
+
+use glam::DVec2;
+
+use super::epa::Penetration;
+use super::settings::Settings;
+use super::simplex::support;
+use crate::geometry::{SupportMap, left_perp, unit};
+use crate::trace::{Check, CheckKind, Event, Phase, Recorder, SimplexVertex, Step, Termination};
+
+/// Offsets below this many units in the last place of the support point's coordinates are
+/// rounding: the point lies on the normal's line as far as f64 can tell.
+const OFFSET_ROUNDING_ULPS: f64 = 16.0;
+
+/// A bracket narrower than this (radians) fixes the normal to its last digits: cos and sin of
+/// angles closer than this differ by a few units in the last place.
+const ANGLE_RESOLUTION: f64 = 4.0 * f64::EPSILON;
+
+/// The farthest the bracketing steps go from n₀: half a turn. Going downhill, the slope must
+/// change sign before the normal has turned half-way round (h is periodic), whichever side of
+/// A − B EPA's last edge happened to be on.
+const STEP_MAX: f64 = std::f64::consts::PI;
+
+/// Bracketing doubles its step at most this often (from the smallest step to half a turn takes
+/// about 53).
+const BRACKET_DOUBLINGS: u32 = 64;
+
+/// One evaluation of the support function along a normal.
+#[derive(Clone, Copy)]
+struct Sample {
+    angle: f64,
+    normal: DVec2,
+    support: SimplexVertex,
+    /// h(θ) = s · n: an upper bound of the depth.
+    height: f64,
+    /// h′(θ) = s · t: the support point's offset from the normal's line.
+    offset: f64,
+}
+
+/// Refines `epa`'s answer; `lower_bound` is the distance of EPA's closest edge, which no
+/// normal's height can go below.
+pub(crate) fn refine<A, B, R>(
+    a: &A,
+    b: &B,
+    settings: &Settings,
+    epa: &Penetration,
+    rec: &mut R,
+) -> Penetration
+where
+    A: SupportMap + ?Sized,
+    B: SupportMap + ?Sized,
+    R: Recorder<Step>,
+{
+    let lower_bound = epa.depth;
+    let n0 = epa.normal;
+    let t0 = left_perp(n0);
+    let sample = |angle: f64| {
+        let normal = unit(n0 * angle.cos() + t0 * angle.sin());
+        let support = support(a, b, normal);
+        Sample {
+            angle,
+            normal,
+            support,
+            height: support.point.dot(normal),
+            offset: support.point.dot(left_perp(normal)),
+        }
+    };
+    let mut iteration = 0;
+    let mut best: Option<Sample> = None;
+    let mut last_event = Event::RefinedNormal;
+    // Records the evaluation and says whether the search is over.
+    let mut evaluate = |angle: f64, bracket_width: f64, rec: &mut R| -> (Sample, bool) {
+        iteration += 1;
+        let s = sample(angle);
+        if best.is_none_or(|b| s.height < b.height) {
+            best = Some(s);
+        }
+        let tolerance = offset_tolerance(&s.support);
+        let on_line = s.offset.abs() <= tolerance;
+        let narrow = bracket_width <= ANGLE_RESOLUTION;
+        let out_of_iterations = iteration >= settings.max_iterations;
+        let event = if on_line || narrow {
+            Event::Converged
+        } else if out_of_iterations {
+            Event::MaxIterations
+        } else {
+            Event::RefinedNormal
+        };
+        last_event = event;
+        let upper_bound = best.map_or(s.height, |b| b.height);
+        rec.record(|| Step {
+            direction: Some(s.normal),
+            support: Some(s.support),
+            check: Some(Check {
+                kind: CheckKind::NormalOffset,
+                value: s.offset,
+                reference: 0.0,
+                difference: s.offset,
+                tolerance,
+                passed: on_line,
+            }),
+            bounds: Some([lower_bound, upper_bound]),
+            ..Step::new(Phase::Refinement, iteration, &[], event)
+        });
+        (s, event != Event::RefinedNormal)
+    };
+
+    let (first, done) = evaluate(0.0, f64::INFINITY, rec);
+    if !done {
+        search(first, &mut evaluate, rec);
+    }
+    let best = best.unwrap_or(first);
+    // EPA's own verdict stands where it converged: refinement only sharpened the normal, and the
+    // depth it reports lies between EPA's bounds. A search that swept half a turn downhill
+    // without the offset changing sign (which a convex A − B around the origin does not allow)
+    // also leaves the best normal found.
+    let converged = epa.termination == Termination::Converged;
+    let termination = match last_event {
+        _ if converged => Termination::Converged,
+        Event::MaxIterations => Termination::MaxIterations,
+        _ => Termination::Refined,
+    };
+    Penetration {
+        depth: best.height.max(0.0),
+        normal: best.normal,
+        start: best.support,
+        end: best.support,
+        iterations: epa.iterations,
+        termination,
+        bounds: (!converged).then_some([lower_bound, best.height]),
+        refinement_iterations: iteration,
+    }
+}
+
+/// Brackets the sign change of the offset next to `first`, then closes the bracket.
+fn search<R>(
+    first: Sample,
+    evaluate: &mut impl FnMut(f64, f64, &mut R) -> (Sample, bool),
+    rec: &mut R,
+) {
+    // Downhill is against the offset's sign. The first step guesses the curvature from the
+    // height (exact for a circle centred on the origin) and doubles until the sign flips.
+    let downhill = -first.offset.signum();
+    let mut step = (first.offset.abs() / first.height.abs().max(f64::MIN_POSITIVE))
+        .clamp(ANGLE_RESOLUTION, STEP_MAX);
+    let mut near = first;
+    let far;
+    let mut doublings = 0;
+    loop {
+        let (s, done) = evaluate(first.angle + downhill * step, step, rec);
+        if done {
+            return;
+        }
+        if s.offset.signum() != first.offset.signum() {
+            far = s;
+            break;
+        }
+        near = s;
+        doublings += 1;
+        if doublings >= BRACKET_DOUBLINGS || step >= STEP_MAX {
+            return;
+        }
+        step = (step * 2.0).min(STEP_MAX);
+    }
+    // Regula falsi on the offset over [near, far]; the Illinois rule halves the weight of an
+    // end that stays put twice, so the bracket closes from both sides.
+    let (mut lo, mut hi) = if near.angle < far.angle {
+        (near, far)
+    } else {
+        (far, near)
+    };
+    let (mut lo_offset, mut hi_offset) = (lo.offset, hi.offset);
+    let mut kept = 0i8;
+    loop {
+        let width = hi.angle - lo.angle;
+        let secant = (lo.angle * hi_offset - hi.angle * lo_offset) / (hi_offset - lo_offset);
+        let angle = if secant.is_finite() && secant > lo.angle && secant < hi.angle {
+            secant
+        } else {
+            0.5 * (lo.angle + hi.angle)
+        };
+        let (s, done) = evaluate(angle, width, rec);
+        if done {
+            return;
+        }
+        if s.offset.signum() == lo.offset.signum() {
+            lo = s;
+            lo_offset = s.offset;
+            if kept > 0 {
+                hi_offset *= 0.5;
+            }
+            kept = 1;
+        } else {
+            hi = s;
+            hi_offset = s.offset;
+            if kept < 0 {
+                lo_offset *= 0.5;
+            }
+            kept = -1;
+        }
+    }
+}
+
+/// The offset below which the support point counts as on the normal's line: the rounding of
+/// the world coordinates it was computed from.
+fn offset_tolerance(s: &SimplexVertex) -> f64 {
+    let magnitude = s.a.abs().max_element().max(s.b.abs().max_element());
+    OFFSET_ROUNDING_ULPS * f64::EPSILON * magnitude
+}
