@@ -37,7 +37,7 @@ pub fn title(step: &Step) -> &'static str {
         (_, Event::CompletedTriangle) => "Triangle completed for EPA",
         (_, Event::CloserPoint) => "Closer point found",
         (Phase::Epa, Event::Converged) => "Edge on the boundary: depth found",
-        (Phase::Refinement, Event::Converged) => "Support point on the normal's line: depth found",
+        (Phase::Refinement, Event::Converged) => "Support point on the normal's line: normal found",
         (_, Event::Converged) => "Distance found",
         (_, Event::Expanded) => "Polytope expanded",
         (_, Event::MaxIterations) => "Iteration limit reached",
@@ -392,48 +392,67 @@ fn explain_refinement(step: &Step) -> String {
     let (Some(d), Some(s), Some(c)) = (step.direction, step.support, step.check) else {
         return generic(step);
     };
+    let height = s.point.dot(d);
+    // Apart, every height is negative: minus a lower bound of the distance.
+    let apart = height < 0.0;
+    let (answer, meaning) = if apart {
+        (
+            "distance",
+            format!(
+                "so along n the shapes are at least −h = {} apart",
+                n(-height)
+            ),
+        )
+    } else {
+        ("depth", "which bounds the depth from above".to_string())
+    };
     let bounds = step.bounds.map_or(String::new(), |[lower, upper]| {
         format!(
-            " The depth is now known to lie between {} (EPA's closest edge) and {} (the \
-             smallest height so far).",
+            " The {answer} is now known to lie between {} and {}.",
             n(lower),
             n(upper)
         )
     });
-    let start = if step.iteration == 1 {
-        "EPA stopped before its gap fell below the tolerance, as it does when the origin sits \
-         near the centre of a curve of A − B: every edge of its polygon is then nearly as close \
-         as the closest. Refinement looks for the depth's normal directly, starting from EPA's \
-         last normal. "
-    } else {
-        ""
+    let start = match (step.iteration, apart) {
+        (1, false) => {
+            "On a curve EPA's edge normal is only as good as the square root of its tolerance, \
+             and when the origin sits near the centre of a curve EPA stops short altogether. \
+             Refinement turns the normal, from EPA's last one, to where the height of A − B is \
+             smallest. "
+        }
+        (1, true) => {
+            "On a curve the distance phase's normal is only as good as the square root of its \
+             tolerance. Refinement turns the normal, from the distance phase's, to where the \
+             height of A − B is smallest (most negative). "
+        }
+        _ => "",
     };
     let verdict = match step.event {
         Event::Converged => format!(
             "The offset is within rounding ({}): s lies on the normal's line, so h is at its \
-             smallest here and the depth is {} along n.",
+             smallest here and the {answer} is {} along n.",
             tolerance_text(c.tolerance),
-            n(s.point.dot(d))
+            n(height.abs())
         ),
         Event::MaxIterations => {
             "The iteration limit is reached: the smallest height found is the answer.".to_string()
         }
         _ if c.value > 0.0 => "The offset is positive: the height grows as n turns \
-             counter-clockwise, so the smaller depth lies clockwise."
+             counter-clockwise, so the smaller height lies clockwise."
             .to_string(),
         _ => "The offset is negative: the height falls as n turns counter-clockwise, so the \
-              smaller depth lies that way."
+              smaller height lies that way."
             .to_string(),
     };
     format!(
         "{start}Along n = {} the support point is s = a − b = {} − {} = {}. Its height \
-         h = s · n = {} bounds the depth from above, and its offset s · t = {} from the line \
-         through the origin along n is the slope of h as n turns. {verdict}{bounds}",
+         h = s · n = {}, {meaning}; its offset s · t = {} from the line through the origin along \
+         n is the slope of h as n turns. {verdict}{bounds}",
         v(d),
         v(s.a),
         v(s.b),
         v(s.point),
-        n(s.point.dot(d)),
+        n(height),
         n(c.value)
     )
 }
@@ -621,8 +640,8 @@ const CORE_SHAPES_CODE: &[&str] = &[
 ];
 
 const REFINEMENT_CODE: &[&str] = &[
-    "refine(A, B, n₀):  (EPA stopped short)",
-    "  h(n) = support(n) · n ≥ depth for every n",
+    "refine(A, B, n₀):  (after EPA or distance)",
+    "  h(n) = support(n) · n: ≥ depth, ≤ −distance",
     "  repeat up to max_iterations:",
     "    n ← next normal: downhill from n₀,",
     "        doubling, then secant on the slope",

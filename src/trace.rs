@@ -37,8 +37,8 @@ pub enum Phase {
     Sampling,
     /// Core shapes, the other alternative: depth from the distance between shrunk shapes.
     CoreShapes,
-    /// After EPA on a curved pair stops short (iteration limit, repeated support): the normal
-    /// that minimises the depth, found directly.
+    /// After EPA or GJK distance on a curved pair: the normal that minimises the height of
+    /// A − B (minus the distance when apart), found directly, to the rounding of the coordinates.
     Refinement,
 }
 
@@ -171,8 +171,10 @@ pub struct Step {
     /// The direction the next step will search in, when there is one.
     pub next_direction: Option<DVec2>,
     pub check: Option<Check>,
-    /// Lower and upper bounds of the depth known after the step, where the phase keeps them
-    /// (refinement: EPA's closest edge below, the smallest height found above).
+    /// Lower and upper bounds of the answer known after the step, where the phase keeps them
+    /// (refinement after EPA: of the depth, EPA's closest edge below and the smallest height
+    /// found above; after GJK distance: of the distance, minus the smallest height below and
+    /// the distance phase's |v| above).
     pub bounds: Option<[f64; 2]>,
     pub event: Event,
     /// The step ran on the core shapes (both shapes shrunk by the margin), so its simplex lives
@@ -298,7 +300,8 @@ pub struct Outcome {
     pub gjk_iterations: u32,
     pub distance_iterations: u32,
     pub epa_iterations: u32,
-    /// Iterations of the refinement after EPA on a curved pair (0 when it did not run).
+    /// Iterations of the refinement after EPA or distance on a curved pair (0 when it did not
+    /// run).
     pub refinement_iterations: u32,
     pub termination: Termination,
     /// Where the penetration search did not converge to the tolerance on its own (EPA at its

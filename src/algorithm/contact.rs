@@ -34,7 +34,7 @@ impl Outcome {
             epa_iterations: counts.epa,
             termination,
             bounds: None,
-            refinement_iterations: 0,
+            refinement_iterations: counts.refinement,
         }
     }
 

@@ -42,6 +42,16 @@ where
             counts.distance = closest.iterations;
             match closest.verdict {
                 distance::Verdict::Separated(separation) => {
+                    // As for EPA below: on a curve the duality gap leaves the normal only as
+                    // good as the square root of the tolerance.
+                    let separation = if a.is_curved() || b.is_curved() {
+                        let (refined, iterations) =
+                            refine::refine_separation(a, b, settings, &separation, recorder);
+                        counts.refinement = iterations;
+                        refined
+                    } else {
+                        separation
+                    };
                     return Outcome::separated(&separation, counts, closest.termination);
                 }
                 distance::Verdict::Touching(simplex) => simplex,
@@ -58,7 +68,7 @@ where
             Termination::Converged | Termination::MaxIterations | Termination::RepeatedSupport
         );
         if refinable && (a.is_curved() || b.is_curved()) {
-            refine::refine(a, b, settings, &found, recorder)
+            refine::refine_penetration(a, b, settings, &found, recorder)
         } else {
             found
         }

@@ -1,4 +1,5 @@
-//! Refinement of the depth and normal after EPA on a curved pair.
+//! Refinement of the depth and normal after EPA on a curved pair (and of the distance and
+//! normal after GJK distance: see [`refine_separation`]).
 //!
 //! The depth of overlapping shapes is the smallest value over unit normals n of the support
 //! function h(n) = s(n) · n of A − B (s(n) its support point along n). EPA approaches it from
@@ -25,6 +26,7 @@
 
 use glam::DVec2;
 
+use super::distance::Separation;
 use super::epa::Penetration;
 use super::settings::Settings;
 use super::simplex::support;
@@ -60,9 +62,17 @@ struct Sample {
     offset: f64,
 }
 
-/// Refines `epa`'s answer; `lower_bound` is the distance of EPA's closest edge, which no
-/// normal's height can go below.
-pub(crate) fn refine<A, B, R>(
+/// The normal refinement settled on.
+struct Refined {
+    best: Sample,
+    iterations: u32,
+    /// The search ended at the iteration limit rather than on a settled normal.
+    at_limit: bool,
+}
+
+/// Refines `epa`'s answer: the depth is the smallest height, which EPA's closest edge (its
+/// depth) bounds from below.
+pub(crate) fn refine_penetration<A, B, R>(
     a: &A,
     b: &B,
     settings: &Settings,
@@ -75,7 +85,89 @@ where
     R: Recorder<Step>,
 {
     let lower_bound = epa.depth;
-    let n0 = epa.normal;
+    let refined = minimise_height(
+        a,
+        b,
+        settings,
+        epa.normal,
+        |upper| [lower_bound, upper],
+        rec,
+    );
+    let best = refined.best;
+    // EPA's own verdict stands where it converged: refinement only sharpened the normal, and the
+    // depth it reports lies between EPA's bounds. A search that swept half a turn downhill
+    // without the offset changing sign (which a convex A − B around the origin does not allow)
+    // also leaves the best normal found.
+    let converged = epa.termination == Termination::Converged;
+    let termination = if converged {
+        Termination::Converged
+    } else if refined.at_limit {
+        Termination::MaxIterations
+    } else {
+        Termination::Refined
+    };
+    Penetration {
+        depth: best.height.max(0.0),
+        normal: best.normal,
+        start: best.support,
+        end: best.support,
+        iterations: epa.iterations,
+        termination,
+        bounds: (!converged).then_some([lower_bound, best.height]),
+        refinement_iterations: refined.iterations,
+    }
+}
+
+/// Refines the distance phase's answer on separated shapes. A − B then lies beyond the origin
+/// and the smallest height is negative: minus the distance, at the normal from A toward B (for
+/// every other normal, −h is a smaller lower bound of the distance). The distance phase's |v|
+/// bounds it from above.
+pub(crate) fn refine_separation<A, B, R>(
+    a: &A,
+    b: &B,
+    settings: &Settings,
+    found: &Separation,
+    rec: &mut R,
+) -> (Separation, u32)
+where
+    A: SupportMap + ?Sized,
+    B: SupportMap + ?Sized,
+    R: Recorder<Step>,
+{
+    let upper_bound = found.distance;
+    let refined = minimise_height(
+        a,
+        b,
+        settings,
+        found.normal,
+        |height| [(-height).max(0.0), upper_bound],
+        rec,
+    );
+    let best = refined.best;
+    let separation = Separation {
+        distance: (-best.height).max(0.0),
+        normal: best.normal,
+        on_a: best.support.a,
+        on_b: best.support.b,
+    };
+    (separation, refined.iterations)
+}
+
+/// Turns the normal from `n0` to where the height of A − B is smallest, recording each
+/// evaluation with the bounds `bounds` makes of the smallest height so far.
+fn minimise_height<A, B, R>(
+    a: &A,
+    b: &B,
+    settings: &Settings,
+    n0: DVec2,
+    bounds: impl Fn(f64) -> [f64; 2],
+    rec: &mut R,
+) -> Refined
+where
+    A: SupportMap + ?Sized,
+    B: SupportMap + ?Sized,
+    R: Recorder<Step>,
+{
     let t0 = left_perp(n0);
     let sample = |angle: f64| {
         let normal = unit(n0 * angle.cos() + t0 * angle.sin());
@@ -110,7 +202,7 @@ where
             Event::RefinedNormal
         };
         last_event = event;
-        let upper_bound = best.map_or(s.height, |b| b.height);
+        let smallest = best.map_or(s.height, |b| b.height);
         rec.record(|| Step {
             direction: Some(s.normal),
             support: Some(s.support),
@@ -122,7 +214,7 @@ where
                 tolerance,
                 passed: on_line,
             }),
-            bounds: Some([lower_bound, upper_bound]),
+            bounds: Some(bounds(smallest)),
             ..Step::new(Phase::Refinement, iteration, &[], event)
         });
         (s, event != Event::RefinedNormal)
@@ -132,26 +224,10 @@ where
     if !done {
         search(first, &mut evaluate, rec);
     }
-    let best = best.unwrap_or(first);
-    // EPA's own verdict stands where it converged: refinement only sharpened the normal, and the
-    // depth it reports lies between EPA's bounds. A search that swept half a turn downhill
-    // without the offset changing sign (which a convex A − B around the origin does not allow)
-    // also leaves the best normal found.
-    let converged = epa.termination == Termination::Converged;
-    let termination = match last_event {
-        _ if converged => Termination::Converged,
-        Event::MaxIterations => Termination::MaxIterations,
-        _ => Termination::Refined,
-    };
-    Penetration {
-        depth: best.height.max(0.0),
-        normal: best.normal,
-        start: best.support,
-        end: best.support,
-        iterations: epa.iterations,
-        termination,
-        bounds: (!converged).then_some([lower_bound, best.height]),
-        refinement_iterations: iteration,
+    Refined {
+        best: best.unwrap_or(first),
+        iterations: iteration,
+        at_limit: last_event == Event::MaxIterations,
     }
 }
 
