@@ -46,9 +46,12 @@ const ANGLE_RESOLUTION: f64 = 4.0 * f64::EPSILON;
 /// A − B EPA's last edge happened to be on.
 const STEP_MAX: f64 = std::f64::consts::PI;
 
-/// Bracketing doubles its step at most this often (from the smallest step to half a turn takes
-/// about 53).
+/// Bracketing doubles its step at most this often (from the probe to half a turn takes 22).
 const BRACKET_DOUBLINGS: u32 = 64;
+
+/// The first step away from n₀, which measures the curvature: small enough to stay on the
+/// curve near n₀, large enough that the offset's change is well above its rounding.
+const PROBE_ANGLE: f64 = 1e-6;
 
 /// One evaluation of the support function along a normal.
 #[derive(Clone, Copy)]
@@ -182,6 +185,7 @@ where
     };
     let mut iteration = 0;
     let mut best: Option<Sample> = None;
+    let mut last: Option<Sample> = None;
     let mut last_event = Event::RefinedNormal;
     // Records the evaluation and says whether the search is over.
     let mut evaluate = |angle: f64, bracket_width: f64, rec: &mut R| -> (Sample, bool) {
@@ -202,6 +206,7 @@ where
             Event::RefinedNormal
         };
         last_event = event;
+        last = Some(s);
         let smallest = best.map_or(s.height, |b| b.height);
         rec.record(|| Step {
             direction: Some(s.normal),
@@ -224,8 +229,16 @@ where
     if !done {
         search(first, &mut evaluate, rec);
     }
+    // Where the search settled, its last normal is the answer: near the minimum the heights
+    // differ by less than their rounding, so the smallest of them is chosen by noise, while the
+    // offset's sign change pins the normal. Otherwise the smallest height found stands.
+    let settled = if last_event == Event::Converged {
+        last
+    } else {
+        best
+    };
     Refined {
-        best: best.unwrap_or(first),
+        best: settled.unwrap_or(first),
         iterations: iteration,
         at_limit: last_event == Event::MaxIterations,
     }
@@ -237,29 +250,44 @@ fn search<R>(
     evaluate: &mut impl FnMut(f64, f64, &mut R) -> (Sample, bool),
     rec: &mut R,
 ) {
-    // Downhill is against the offset's sign. The first step guesses the curvature from the
-    // height (exact for a circle centred on the origin) and doubles until the sign flips.
+    // Downhill is against the offset's sign. A small probe step measures how fast the offset
+    // changes there (the curvature of A − B), which gives the distance to its sign change;
+    // steps of twice that, doubling, then reach past it.
     let downhill = -first.offset.signum();
-    let mut step = (first.offset.abs() / first.height.abs().max(f64::MIN_POSITIVE))
-        .clamp(ANGLE_RESOLUTION, STEP_MAX);
+    let (probe, done) = evaluate(first.angle + downhill * PROBE_ANGLE, PROBE_ANGLE, rec);
+    if done {
+        return;
+    }
     let mut near = first;
     let far;
-    let mut doublings = 0;
-    loop {
-        let (s, done) = evaluate(first.angle + downhill * step, step, rec);
-        if done {
-            return;
+    if probe.offset.signum() != first.offset.signum() {
+        far = probe;
+    } else {
+        let rate = (probe.offset - first.offset) / PROBE_ANGLE;
+        let guess = (first.offset / rate).abs();
+        let mut step = if guess.is_finite() && first.offset.abs() > probe.offset.abs() {
+            (2.0 * guess).clamp(2.0 * PROBE_ANGLE, STEP_MAX)
+        } else {
+            2.0 * PROBE_ANGLE
+        };
+        near = probe;
+        let mut doublings = 0;
+        loop {
+            let (s, done) = evaluate(first.angle + downhill * step, step, rec);
+            if done {
+                return;
+            }
+            if s.offset.signum() != first.offset.signum() {
+                far = s;
+                break;
+            }
+            near = s;
+            doublings += 1;
+            if doublings >= BRACKET_DOUBLINGS || step >= STEP_MAX {
+                return;
+            }
+            step = (step * 2.0).min(STEP_MAX);
         }
-        if s.offset.signum() != first.offset.signum() {
-            far = s;
-            break;
-        }
-        near = s;
-        doublings += 1;
-        if doublings >= BRACKET_DOUBLINGS || step >= STEP_MAX {
-            return;
-        }
-        step = (step * 2.0).min(STEP_MAX);
     }
     // Regula falsi on the offset over [near, far]; the Illinois rule halves the weight of an
     // end that stays put twice, so the bracket closes from both sides.
