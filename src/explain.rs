@@ -473,6 +473,7 @@ pub fn termination_text(termination: Termination) -> &'static str {
         Termination::MaxIterations => "stopped: iteration limit reached",
         Termination::FlatDifference => "A − B has no area (depth 0)",
         Termination::NoUsableNormal => "stopped: no edge had a usable normal",
+        Termination::Degenerate => "stopped: rounding left no valid expansion",
     }
 }
 
