@@ -10,8 +10,9 @@
 use std::io::Write;
 use std::path::PathBuf;
 
+use crate::cli3::{trace3_json, write_table3};
 use crate::format::{num, vec2};
-use crate::scene::load_scene;
+use crate::scene::{AnyScene, load_any_scene};
 use crate::trace::{Step, Trace};
 
 /// Exit code for a bad argument or a file that cannot be used.
@@ -23,8 +24,8 @@ pub const USAGE: &str = "\
 usage:
   gjkviz                              open the app on the default scene
   gjkviz SCENE.ron                    open the app on a scene file
-  gjkviz trace SCENE.ron [--json]     print every step of GJK/EPA and the result
-  gjkviz check FILE...                validate scene files (exit 0 only if all are valid)
+  gjkviz trace SCENE.ron [--json]     print every step of GJK/EPA and the result (2D or 3D)
+  gjkviz check FILE...                validate 2D and 3D scene files (exit 0 only if all are valid)
   gjkviz screenshot SCENE.ron --step N --out FILE.png [--size WxH] [--dark]
                     [--sweep] [--compare]
                                       render the app at a step to a PNG (needs a display),
@@ -158,13 +159,22 @@ fn parse_size(s: &str) -> Option<(f32, f32)> {
 /// Runs `trace` or `check`, writing to `out` and `err`; returns the exit code.
 pub fn run_headless(command: &Command, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     let written = match command {
-        Command::Trace { scene, json } => match load_scene(scene) {
-            Ok(s) => {
+        Command::Trace { scene, json } => match load_any_scene(scene) {
+            Ok(AnyScene::Two(s)) => {
                 let trace = s.trace();
                 if *json {
                     writeln!(out, "{}", trace_json(&trace))
                 } else {
                     write_table(&trace, out)
+                }
+                .map(|()| 0)
+            }
+            Ok(AnyScene::Three(s)) => {
+                let trace = s.trace();
+                if *json {
+                    writeln!(out, "{}", trace3_json(&trace))
+                } else {
+                    write_table3(&trace, out)
                 }
                 .map(|()| 0)
             }
@@ -185,8 +195,8 @@ pub fn run_headless(command: &Command, out: &mut dyn Write, err: &mut dyn Write)
 fn check_files(files: &[PathBuf], out: &mut dyn Write) -> std::io::Result<i32> {
     let mut code = 0;
     for file in files {
-        match load_scene(file) {
-            Ok(scene) => writeln!(out, "{}: OK ({})", file.display(), scene.name)?,
+        match load_any_scene(file) {
+            Ok(scene) => writeln!(out, "{}: OK ({})", file.display(), scene.name())?,
             Err(e) => {
                 code = EXIT_INVALID;
                 writeln!(out, "{e}")?;

@@ -57,7 +57,7 @@ fn n(x: f64) -> String {
 }
 
 /// A tolerance as people write it: "1e-9" rather than "1.000e-9".
-fn tolerance_text(t: f64) -> String {
+pub(crate) fn tolerance_text(t: f64) -> String {
     let s = num(t);
     match s.split_once('e') {
         Some((mantissa, exponent)) => {

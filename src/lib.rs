@@ -31,9 +31,11 @@
 pub mod algorithm;
 pub mod algorithm3;
 pub mod cli;
+pub mod cli3;
 pub mod compare;
 pub mod edit;
 pub mod explain;
+pub mod explain3;
 pub mod format;
 pub mod geometry;
 pub mod geometry3;

@@ -2,8 +2,8 @@
 //!
 //! The simplex's closest point v gives an upper bound |v| on the distance. The support point s
 //! along −v gives a lower bound: A − B lies behind the plane through s with normal −v, so no
-//! point of A − B is nearer the origin than s·v/|v|. The gap between the two bounds (the
-//! duality gap) is the check of each iteration; when it is within the tolerance, v is the
+//! point of A − B is nearer the origin than s·v/|v|. The gap between |v| and the best lower
+//! bound so far (the duality gap) is the check of each iteration; when it is within the tolerance, v is the
 //! answer and its barycentric weights over the simplex give the closest points of A and B.
 
 use glam::DVec3;
@@ -49,6 +49,7 @@ where
     B: SupportMap3 + ?Sized,
     R: Recorder<Step3>,
 {
+    let mut lower = f64::NEG_INFINITY;
     let done = |verdict, iterations| DistanceOutcome {
         verdict,
         iterations,
@@ -65,7 +66,8 @@ where
         let d = -v;
         let s = pair.support(d);
         let upper = v.length();
-        let lower = s.w.dot(v) / upper;
+        // Every iteration's bound holds; the best of them closes the gap soonest.
+        lower = lower.max(s.w.dot(v) / upper);
         let gap = upper - lower;
         let tolerance = effective_tolerance(settings.tolerance, s.w.length().max(upper));
         let check = Check {

@@ -19,6 +19,7 @@ mod simplex;
 mod start;
 
 pub use contact::{least_significant_perpendicular, tangents};
+pub use sampling::fibonacci_direction;
 pub use settings::{InitialDirection3, Settings3};
 
 use crate::algorithm::PenetrationMethod;

@@ -191,11 +191,51 @@ pub(crate) fn triangle(a: DVec3, b: DVec3, c: DVec3) -> (DVec3, [f64; 3]) {
         return (b + (c - b) * t, [0.0, 1.0 - t, t]);
     }
     let total = va + vb + vc;
-    if !(total > 0.0) {
+    if total.is_nan() || total <= 0.0 {
         return best_edge(a, b, c);
     }
-    let (v, w) = (vb / total, vc / total);
-    (a + ab * v + ac * w, [1.0 - v - w, v, w])
+    face_projection(a, b, c).unwrap_or_else(|| {
+        let (v, w) = (vb / total, vc / total);
+        (a + ab * v + ac * w, [1.0 - v - w, v, w])
+    })
+}
+
+/// The origin's projection on the plane of abc with its barycentric weights, when it falls
+/// inside the triangle.
+///
+/// The region tests' weights come from differences of products that cancel badly on the thin
+/// triangles GJK builds near convergence (two points a rounding step apart), which tilts v and
+/// spoils the duality gap. Here the normal is the cross product of the two shortest edges:
+/// they meet at the widest angle, so n keeps its direction to a few ulps; v = n (n·a)/|n|²
+/// lies on the plane exactly up to rounding, and the weights are the sub-triangles' areas.
+fn face_projection(a: DVec3, b: DVec3, c: DVec3) -> Option<(DVec3, [f64; 3])> {
+    let edges = [(b - a, c - b), (c - b, a - c), (a - c, b - a)];
+    // The pair without the longest edge.
+    let lengths = [
+        (c - b).length_squared(),
+        (a - c).length_squared(),
+        (b - a).length_squared(),
+    ];
+    let longest = (0..3).max_by(|&i, &j| lengths[i].total_cmp(&lengths[j]))?;
+    let (e1, e2) = match longest {
+        0 => edges[2],
+        1 => edges[0],
+        _ => edges[1],
+    };
+    let n = e1.cross(e2);
+    let n2 = n.length_squared();
+    if !(n2.is_normal()) {
+        return None;
+    }
+    let v = n * (n.dot(a) / n2);
+    let weight = |p: DVec3, q: DVec3| (p - v).cross(q - v).dot(n) / n2;
+    let weights = [weight(b, c), weight(c, a), weight(a, b)];
+    if weights.iter().all(|&w| w >= 0.0) {
+        let total: f64 = weights.iter().sum();
+        Some((v, weights.map(|w| w / total)))
+    } else {
+        None
+    }
 }
 
 /// The closest of a triangle's three edges, for a triangle without area.

@@ -2,6 +2,8 @@
 //! or a solid. Solids use parry3d-f64's quickhull; flat lists use the crate's 2D hull in the
 //! points' plane.
 
+use std::collections::HashMap;
+
 use glam::{DVec2, DVec3};
 
 use crate::geometry::convex_hull;
@@ -10,6 +12,9 @@ use crate::geometry::convex_hull;
 /// Scene files write coordinates with a few digits, so 1e-10 separates "meant to be coplanar"
 /// (off by rounding, ~1e-16 relative) from "meant to be off the plane" by many orders.
 const AFFINE_TOLERANCE: f64 = 1e-10;
+/// Most face normals and edge directions kept as sampling hints: removing duplicates costs the
+/// square of the count, and direction sampling caps its edge pairs anyway.
+const HINTS_MAX: usize = 1000;
 /// Two unit directions closer than this (1 − cos) are one: duplicated normals and edges would
 /// only repeat work in direction sampling.
 const SAME_DIRECTION: f64 = 1e-12;
@@ -124,6 +129,8 @@ fn solid(points: &[DVec3], epsilon: f64) -> Hull3 {
     };
     let mut hull = lower_dimension(vertices, 3, epsilon);
     let centre = hull.centre;
+    // Each undirected edge with the normals of the triangles on its sides.
+    let mut edges: HashMap<(u32, u32), DVec3> = HashMap::new();
     for t in &triangles {
         let [a, b, c] = t.map(|i| hull.vertices[i as usize]);
         let mut n = (b - a).cross(c - a).normalize_or_zero();
@@ -134,16 +141,27 @@ fn solid(points: &[DVec3], epsilon: f64) -> Hull3 {
             n = -n;
         }
         hull.planes.push((n, n.dot(a)));
-        if !hull
-            .face_normals
-            .iter()
-            .any(|m| 1.0 - m.dot(n) <= SAME_DIRECTION)
+        if hull.face_normals.len() < HINTS_MAX
+            && !hull
+                .face_normals
+                .iter()
+                .any(|m| 1.0 - m.dot(n) <= SAME_DIRECTION)
         {
             hull.face_normals.push(n);
         }
-        push_direction(&mut hull.edge_directions, b - a);
-        push_direction(&mut hull.edge_directions, c - b);
-        push_direction(&mut hull.edge_directions, a - c);
+        for k in 0..3 {
+            let (i, j) = (t[k], t[(k + 1) % 3]);
+            let key = (i.min(j), i.max(j));
+            match edges.insert(key, n) {
+                // A diagonal between two coplanar triangles is not an edge of the solid.
+                Some(other) if 1.0 - other.dot(n) <= SAME_DIRECTION => {}
+                Some(_) => {
+                    let (p, q) = (hull.vertices[i as usize], hull.vertices[j as usize]);
+                    push_direction(&mut hull.edge_directions, q - p);
+                }
+                None => {}
+            }
+        }
     }
     hull
 }
@@ -151,7 +169,10 @@ fn solid(points: &[DVec3], epsilon: f64) -> Hull3 {
 /// Adds the unit direction of `d` unless it (or its opposite) is already listed.
 fn push_direction(list: &mut Vec<DVec3>, d: DVec3) {
     let d = d.normalize_or_zero();
-    if d != DVec3::ZERO && !list.iter().any(|e| 1.0 - e.dot(d).abs() <= SAME_DIRECTION) {
+    if d != DVec3::ZERO
+        && list.len() < HINTS_MAX
+        && !list.iter().any(|e| 1.0 - e.dot(d).abs() <= SAME_DIRECTION)
+    {
         list.push(d);
     }
 }

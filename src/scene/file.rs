@@ -8,7 +8,15 @@ use super::{Scene, SceneError};
 
 /// Parses and checks a scene; `file` names it in errors.
 pub fn parse_scene(text: &str, file: &str) -> Result<Scene, SceneError> {
-    ron::from_str::<Scene>(text).map_err(|e| {
+    parse_ron(text, file)
+}
+
+/// Parses RON into any scene type, with errors placed at the offending value.
+pub(crate) fn parse_ron<T: serde::de::DeserializeOwned>(
+    text: &str,
+    file: &str,
+) -> Result<T, SceneError> {
+    ron::from_str::<T>(text).map_err(|e| {
         let pos = e.span.start;
         let mut line_col = (pos.line.max(1), pos.col.max(1));
         if let ron::Error::Message(message) = &e.code {
