@@ -140,7 +140,7 @@ fn malformed_3d_scenes_get_positioned_errors() {
     );
     let e = error_of(&edge);
     assert!(
-        e.starts_with("x.ron:3:") && e.contains("edge_normal"),
+        e.starts_with("x.ron:4:") && e.contains("edge_normal is a 2D setting"),
         "{e}"
     );
     // Unknown shapes, 2D shapes in 3D scenes.
@@ -166,7 +166,7 @@ fn malformed_3d_scenes_get_positioned_errors() {
         "name: \"n\",\n    settings: (initial_direction: Custom((0.0, 0.0, 0.0))),",
     ));
     assert!(
-        e.starts_with("x.ron:3:") && e.contains("initial_direction"),
+        e.starts_with("x.ron:4:") && e.contains("initial_direction"),
         "{e}"
     );
 }

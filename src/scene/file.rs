@@ -36,6 +36,14 @@ pub(crate) fn parse_ron<T: serde::de::DeserializeOwned>(
 fn describe(code: &ron::Error) -> String {
     match code {
         ron::Error::Eof => "unexpected end of file: the scene is incomplete".to_string(),
+        ron::Error::NoSuchStructField { found, outer, .. }
+            if found == "edge_normal" && outer.as_deref() == Some("Settings3") =>
+        {
+            format!(
+                "{other} (edge_normal is a 2D setting: a 3D polytope's faces take their normals from their winding)",
+                other = code
+            )
+        }
         other => other.to_string(),
     }
 }
