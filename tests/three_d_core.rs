@@ -612,21 +612,18 @@ fn epa_polytope_is_closed_oriented_and_convex_after_every_step() {
     let mut terminations = std::collections::BTreeMap::new();
     let mut pairs = 0;
     let mut worst = (0.0, String::new());
-    for i in 0..KINDS.len() {
-        for j in 0..KINDS.len() {
+    for ka in KINDS {
+        for kb in KINDS {
             for _ in 0..25 {
-                let a = ConvexBody3::new(&random_body(&mut rng, KINDS[i], 0.3));
-                let b = ConvexBody3::new(&random_body(&mut rng, KINDS[j], 0.3));
+                let a = ConvexBody3::new(&random_body(&mut rng, ka, 0.3));
+                let b = ConvexBody3::new(&random_body(&mut rng, kb, 0.3));
                 let t = trace(&a, &b, &Settings3::default());
                 let check = check_polytopes(&t)
-                    .map_err(|e| format!("{} vs {}: {e}", KINDS[i], KINDS[j]))
+                    .map_err(|e| format!("{} vs {}: {e}", ka, kb))
                     .unwrap();
                 polytopes += check.checked;
                 if check.worst_convexity > worst.0 {
-                    worst = (
-                        check.worst_convexity,
-                        format!("{} vs {}", KINDS[i], KINDS[j]),
-                    );
+                    worst = (check.worst_convexity, format!("{} vs {}", ka, kb));
                 }
                 assert_consistent(&t.result, 1e-6);
                 if t.result.intersecting {
@@ -635,8 +632,8 @@ fn epa_polytope_is_closed_oriented_and_convex_after_every_step() {
                     assert!(
                         h - t.result.depth <= 1e-6 && h - t.result.depth >= -1e-9,
                         "{} vs {}: h(n) {h} vs depth {}",
-                        KINDS[i],
-                        KINDS[j],
+                        ka,
+                        kb,
                         t.result.depth
                     );
                 }

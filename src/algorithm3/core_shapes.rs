@@ -58,7 +58,7 @@ where
             .verdict
             {
                 DistanceVerdict::Separated(s, _) => Some(s),
-                DistanceVerdict::Touching(_) => None,
+                DistanceVerdict::Touching => None,
             }
         }
     };

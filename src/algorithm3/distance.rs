@@ -28,12 +28,14 @@ pub(crate) struct Separation {
 
 pub(crate) enum Verdict {
     Separated(Separation, Termination),
-    /// The origin lies on A − B: the shapes touch; EPA starts from this simplex.
-    Touching(Simplex),
+    /// The origin lies on A − B: the shapes touch; EPA starts from the outcome's simplex.
+    Touching,
 }
 
 pub(crate) struct DistanceOutcome {
     pub verdict: Verdict,
+    /// The final simplex.
+    pub simplex: Simplex,
     pub iterations: u32,
 }
 
@@ -50,8 +52,9 @@ where
     R: Recorder<Step3>,
 {
     let mut lower = f64::NEG_INFINITY;
-    let done = |verdict, iterations| DistanceOutcome {
+    let done = |verdict, simplex, iterations| DistanceOutcome {
         verdict,
+        simplex,
         iterations,
     };
     for iteration in 1..=settings.max_iterations {
@@ -61,7 +64,7 @@ where
                 closest_point: Some(v),
                 ..Step3::new(Phase::Distance, iteration, Event3::OriginOnSimplex)
             });
-            return done(Verdict::Touching(simplex), iteration);
+            return done(Verdict::Touching, simplex, iteration);
         }
         let d = -v;
         let s = pair.support(d);
@@ -98,6 +101,7 @@ where
             });
             return done(
                 Verdict::Separated(separation(pair, &simplex, v), termination),
+                simplex,
                 iteration,
             );
         }
@@ -115,6 +119,7 @@ where
             });
             return done(
                 Verdict::Separated(separation(pair, &before, v), Termination::RepeatedSupport),
+                before,
                 iteration,
             );
         }
@@ -130,7 +135,7 @@ where
             })
         });
         if touching {
-            return done(Verdict::Touching(simplex), iteration);
+            return done(Verdict::Touching, simplex, iteration);
         }
         v = closest;
     }
@@ -145,6 +150,7 @@ where
     });
     done(
         Verdict::Separated(separation(pair, &simplex, v), Termination::MaxIterations),
+        simplex,
         settings.max_iterations,
     )
 }

@@ -22,7 +22,7 @@ use crate::trace3::{Bounds, ClosestFace3, Event3, Face3, Step3};
 pub(crate) fn penetration<A, B, R>(
     pair: &mut Difference<A, B>,
     settings: &Settings3,
-    simplex: Simplex,
+    mut simplex: Simplex,
     recorder: &mut R,
 ) -> Penetration
 where
@@ -30,11 +30,10 @@ where
     B: SupportMap3 + ?Sized,
     R: Recorder<Step3>,
 {
-    let start = match grow_to_tetrahedron(pair, simplex, recorder) {
-        Ok(points) => points,
-        Err(flat) => return flat_difference(pair, flat, recorder),
-    };
-    let mut polytope = Polytope::tetrahedron(start);
+    if !grow_to_tetrahedron(pair, &mut simplex, recorder) {
+        return flat_difference(pair, simplex, recorder);
+    }
+    let mut polytope = Polytope::tetrahedron(simplex.points);
     recorder.record(|| Step3 {
         simplex: polytope.vertices.iter().map(|v| v.id).collect(),
         added_faces: (0..polytope.faces.len())

@@ -51,7 +51,7 @@ where
                 distance::Verdict::Separated(separation, termination) => {
                     return contact::separated(&pair, &separation, counts, termination);
                 }
-                distance::Verdict::Touching(simplex) => simplex,
+                distance::Verdict::Touching => closest.simplex,
             }
         }
     };

@@ -224,7 +224,8 @@ impl Polytope {
             }
             let (u, v) = (self.point(e.start), self.point(e.end));
             let normal = (v - u).cross(apex - u);
-            if !(normal.dot(self.interior - u) < 0.0) {
+            let interior_side = normal.dot(self.interior - u);
+            if interior_side.is_nan() || interior_side >= 0.0 {
                 return Err(Refused);
             }
         }

@@ -224,7 +224,7 @@ fn face_projection(a: DVec3, b: DVec3, c: DVec3) -> Option<(DVec3, [f64; 3])> {
     };
     let n = e1.cross(e2);
     let n2 = n.length_squared();
-    if !(n2.is_normal()) {
+    if !n2.is_normal() {
         return None;
     }
     let v = n * (n.dot(a) / n2);
@@ -266,7 +266,7 @@ pub(crate) fn is_flat(p: [DVec3; 4]) -> bool {
     let (e1, e2, e3) = (p[1] - p[0], p[2] - p[0], p[3] - p[0]);
     let volume6 = e1.dot(e2.cross(e3)).abs();
     let scale = e1.length() * e2.length() * e3.length();
-    !(volume6 > FLAT_TETRAHEDRON * scale)
+    volume6.is_nan() || volume6 <= FLAT_TETRAHEDRON * scale
 }
 
 /// Closest point of a tetrahedron to the origin, its weights, and whether the origin is inside

@@ -15,7 +15,7 @@
 use glam::DVec3;
 
 use super::contact::least_significant_perpendicular;
-use super::difference::{Difference, Vertex};
+use super::difference::Difference;
 use super::simplex::{Simplex, is_flat};
 use crate::geometry3::SupportMap3;
 use crate::trace::{Phase, Recorder};
@@ -34,13 +34,13 @@ const AXES: [DVec3; 6] = [
     DVec3::NEG_Z,
 ];
 
-/// Four independent points holding the origin, or the simplex that could not be grown (A − B
-/// is flat, it lies in that simplex's span).
+/// Grows `simplex` into four independent points holding the origin; false when it cannot be
+/// grown (A − B is flat: it lies in the simplex's span).
 pub(crate) fn grow_to_tetrahedron<A, B, R>(
     pair: &mut Difference<A, B>,
-    mut simplex: Simplex,
+    simplex: &mut Simplex,
     recorder: &mut R,
-) -> Result<[Vertex; 4], Simplex>
+) -> bool
 where
     A: SupportMap3 + ?Sized,
     B: SupportMap3 + ?Sized,
@@ -89,10 +89,10 @@ where
             }
         }
         if !grown {
-            return Err(simplex);
+            return false;
         }
     }
-    Ok(simplex.points)
+    true
 }
 
 /// Distance of `s` from the line or plane of the first one, two or three points.
