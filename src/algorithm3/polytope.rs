@@ -21,11 +21,12 @@ use smallvec::SmallVec;
 
 use super::difference::Vertex;
 
-/// Vertices kept inline: a typical polytope run ends well below 32 support points.
+/// Vertices kept inline: polytope pairs end after a handful of expansions, curved pairs at the
+/// default tolerance mostly within 25.
 const INLINE_VERTICES: usize = 32;
-/// Faces kept inline: each expansion removes some faces and adds horizon-many, so about twice
-/// the vertices.
-const INLINE_FACES: usize = 64;
+/// Faces kept inline: removed faces keep their slot (their index is their id in the trace)
+/// and each expansion adds about 5, so 4 + 5·28 for 28 expansions; 160 faces are 10 KB.
+const INLINE_FACES: usize = 160;
 /// Horizon edges and walk entries kept inline.
 const INLINE_HORIZON: usize = 32;
 
