@@ -186,6 +186,12 @@ fn two_d_scenes_load_with_or_without_dimension_2() {
         unreachable!()
     };
     assert_eq!(scene, plain);
+    // The 2D loader (the app's) names a 3D scene at its dimension field.
+    let three = std::fs::read_to_string(format!("{SCENES_3D}/box-on-box.ron")).unwrap();
+    let e = gjkviz::scene::parse_scene(&three, "3d.ron")
+        .unwrap_err()
+        .to_string();
+    assert!(e.starts_with("3d.ron:3:5: expected a 2D scene"), "{e}");
     // Errors after the blanked field keep their line and column.
     let broken = tagged.replacen("name:", "nme:", 1);
     let e = error_of(&broken);

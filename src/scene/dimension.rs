@@ -4,7 +4,8 @@
 //! comments), so the choice needs no second parse. A 2D scene may say `dimension: 2`: the
 //! field is blanked out with spaces (every other character keeps its line and column) and the
 //! rest is read as a 2D scene. Any other value is read as a 3D scene, whose loader reports a
-//! wrong dimension at its position.
+//! wrong dimension at its position. The 2D-only loader ([`parse_scene`], used by the app)
+//! reports a 3D scene at its `dimension` field.
 
 use std::fs;
 use std::ops::Range;
@@ -32,13 +33,35 @@ impl AnyScene {
 /// Parses and checks a 2D or 3D scene; `file` names it in errors.
 pub fn parse_any_scene(text: &str, file: &str) -> Result<AnyScene, SceneError> {
     match dimension_field(text) {
+        Some((value, _)) if value != 2 => parse_ron(text, file).map(AnyScene::Three),
+        _ => parse_scene(text, file).map(AnyScene::Two),
+    }
+}
+
+/// Parses a 2D scene: `dimension: 2` is blanked out, another dimension is an error at its
+/// place (the 2D app cannot show a 3D scene; the command line can trace it).
+pub(crate) fn parse_2d(text: &str, file: &str) -> Result<Scene, SceneError> {
+    match dimension_field(text) {
+        None => parse_ron(text, file),
         Some((2, range)) => {
             let mut blanked = text.to_string();
             blanked.replace_range(range.clone(), &" ".repeat(range.len()));
-            parse_scene(&blanked, file).map(AnyScene::Two)
+            parse_ron(&blanked, file)
         }
-        Some(_) => parse_ron(text, file).map(AnyScene::Three),
-        None => parse_scene(text, file).map(AnyScene::Two),
+        Some((value, range)) => {
+            let before = &text[..range.start];
+            let line = before.matches('\n').count() + 1;
+            let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+            Err(SceneError {
+                file: file.to_string(),
+                position: Some((line, column)),
+                source_line: text.lines().nth(line - 1).map(str::to_string),
+                message: format!(
+                    "expected a 2D scene, found dimension {value}: 3D scenes are traced by \
+                     `gjkviz trace` (the 3D view is not built yet)"
+                ),
+            })
+        }
     }
 }
 

@@ -6,9 +6,9 @@ use std::path::Path;
 
 use super::{Scene, SceneError};
 
-/// Parses and checks a scene; `file` names it in errors.
+/// Parses and checks a 2D scene; `file` names it in errors.
 pub fn parse_scene(text: &str, file: &str) -> Result<Scene, SceneError> {
-    parse_ron(text, file)
+    super::dimension::parse_2d(text, file)
 }
 
 /// Parses RON into any scene type, with errors placed at the offending value.
