@@ -3,29 +3,39 @@
 //! ```text
 //! gjkviz                          open the app on the default scene
 //! gjkviz SCENE.ron                open the app on a scene
-//! gjkviz trace SCENE.ron [--json] print every step and the result
-//! gjkviz check FILE...            validate scene files
+//! gjkviz trace SCENE.ron [--json] print every step and the result (2D or 3D)
+//! gjkviz check FILE...            validate 2D and 3D scene files
 //! ```
 
 use std::io::Write;
 use std::path::PathBuf;
 
+use crate::cli3::write_table3;
 use crate::command::{Command, EXIT_INVALID, EXIT_OUTPUT, EXIT_USAGE, USAGE};
-use crate::export::write_trace_json;
+use crate::export::{write_trace_json, write_trace3_json};
 use crate::format::{num, vec2};
-use crate::scene::load_scene;
+use crate::scene::{AnyScene, load_any_scene};
 use crate::trace::{Event, Phase, Step, Trace};
 
 /// Runs `trace` or `check`, writing to `out` and `err`; returns the exit code.
 pub fn run_headless(command: &Command, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     let written = match command {
-        Command::Trace { scene, json } => match load_scene(scene) {
-            Ok(s) => {
+        Command::Trace { scene, json } => match load_any_scene(scene) {
+            Ok(AnyScene::Two(s)) => {
                 let trace = s.trace();
                 if *json {
                     write_trace_json(&trace, out)
                 } else {
                     write_table(&trace, out)
+                }
+                .map(|()| 0)
+            }
+            Ok(AnyScene::Three(s)) => {
+                let trace = s.trace();
+                if *json {
+                    write_trace3_json(&trace, out)
+                } else {
+                    write_table3(&trace, out)
                 }
                 .map(|()| 0)
             }
@@ -54,8 +64,8 @@ pub fn run_headless(command: &Command, out: &mut dyn Write, err: &mut dyn Write)
 fn check_files(files: &[PathBuf], out: &mut dyn Write) -> std::io::Result<i32> {
     let mut code = 0;
     for file in files {
-        match load_scene(file) {
-            Ok(scene) => writeln!(out, "{}: OK ({})", file.display(), scene.name)?,
+        match load_any_scene(file) {
+            Ok(scene) => writeln!(out, "{}: OK ({})", file.display(), scene.name())?,
             Err(e) => {
                 code = EXIT_INVALID;
                 writeln!(out, "{e}")?;

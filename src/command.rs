@@ -14,8 +14,8 @@ pub const USAGE: &str = "\
 usage:
   gjkviz                              open the app on the default scene
   gjkviz SCENE.ron                    open the app on a scene file
-  gjkviz trace SCENE.ron [--json]     print every step of GJK/EPA and the result
-  gjkviz check FILE...                validate scene files (exit 0 only if all are valid)
+  gjkviz trace SCENE.ron [--json]     print every step of GJK/EPA and the result (2D or 3D)
+  gjkviz check FILE...                validate 2D and 3D scene files (exit 0 only if all are valid)
   gjkviz screenshot SCENE.ron --step N --out FILE.png [--size WxH] [--dark]
                     [--sweep] [--compare]
                                       render the app at a step to a PNG (needs a display),

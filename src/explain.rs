@@ -60,7 +60,7 @@ fn n(x: f64) -> String {
 }
 
 /// A tolerance as people write it: "1e-9" rather than "1.000e-9".
-fn tolerance_text(t: f64) -> String {
+pub(crate) fn tolerance_text(t: f64) -> String {
     let s = num(t);
     match s.split_once('e') {
         Some((mantissa, exponent)) => {
@@ -557,6 +557,7 @@ pub fn termination_text(termination: Termination) -> &'static str {
         Termination::FlatDifference => "A − B has no area (depth 0)",
         Termination::NoUsableNormal => "stopped: no edge had a usable normal",
         Termination::Refined => "EPA stopped short; the normal was refined to rounding",
+        Termination::Degenerate => "stopped: rounding left no valid expansion",
     }
 }
 

@@ -6,14 +6,30 @@
 
 use std::io::{self, Write};
 
-use crate::trace::{Outcome, Trace};
+use serde::Serialize;
 
-/// Writes `{"result": {...}, "steps": [...]}`.
+use crate::trace::{Outcome, Trace};
+use crate::trace3::Trace3;
+
+/// Writes `{"result": {...}, "steps": [...]}` for a 2D trace.
 pub fn write_trace_json(trace: &Trace, out: &mut dyn Write) -> io::Result<()> {
+    write_result_and_steps(&trace.result, &trace.steps, out)
+}
+
+/// The same for a 3D trace.
+pub fn write_trace3_json(trace: &Trace3, out: &mut dyn Write) -> io::Result<()> {
+    write_result_and_steps(&trace.result, &trace.steps, out)
+}
+
+fn write_result_and_steps(
+    result: &impl Serialize,
+    steps: &[impl Serialize],
+    out: &mut dyn Write,
+) -> io::Result<()> {
     out.write_all(b"{\n  \"result\": ")?;
-    serde_json::to_writer(&mut *out, &trace.result)?;
+    serde_json::to_writer(&mut *out, result)?;
     out.write_all(b",\n  \"steps\": [")?;
-    for (i, step) in trace.steps.iter().enumerate() {
+    for (i, step) in steps.iter().enumerate() {
         out.write_all(if i == 0 { b"\n    " } else { b",\n    " })?;
         serde_json::to_writer(&mut *out, step)?;
     }

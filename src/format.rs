@@ -1,6 +1,6 @@
 //! Numbers as people read them, shared by the command line and the app.
 
-use glam::DVec2;
+use glam::{DVec2, DVec3};
 
 /// A number with up to `decimals` decimals, trailing zeros dropped; scientific notation for
 /// very small or very large magnitudes so nothing shows as a misleading 0.
@@ -32,6 +32,11 @@ pub fn num(x: f64) -> String {
 /// A vector as "(x, y)" with up to 6 decimals.
 pub fn vec2(v: DVec2) -> String {
     format!("({}, {})", num(v.x), num(v.y))
+}
+
+/// A vector as "(x, y, z)" with up to 6 decimals.
+pub fn vec3(v: DVec3) -> String {
+    format!("({}, {}, {})", num(v.x), num(v.y), num(v.z))
 }
 
 #[cfg(test)]

@@ -29,17 +29,22 @@
 //! ```
 
 pub mod algorithm;
+pub mod algorithm3;
 pub mod cli;
+pub mod cli3;
 pub mod command;
 pub mod compare;
 pub mod edit;
 pub mod explain;
+pub mod explain3;
 pub mod export;
 pub mod format;
 pub mod geometry;
+pub mod geometry3;
 pub mod scene;
 pub mod sweep;
 pub mod trace;
+pub mod trace3;
 
 #[cfg(feature = "gui")]
 pub mod app;

@@ -80,8 +80,9 @@ pub enum CheckKind {
     /// GJK: `support · direction` against 0. Passes when the new support point reached the
     /// origin's side (value ≥ 0); failing proves the shapes are separated.
     PassesOrigin,
-    /// EPA: `support · normal` against the edge distance. Passes (the polytope has reached the
-    /// boundary of A − B) when the difference is below the tolerance.
+    /// EPA: `support · normal` against the distance of the closest edge (2D) or face (3D).
+    /// Passes (the polytope has reached the boundary of A − B) when the difference is below the
+    /// tolerance.
     EdgeGap,
     /// Distance: `|v|` against the lower bound `support · v / |v|`. Passes (the distance is known
     /// to within the tolerance) when the difference is at most the tolerance.
@@ -238,16 +239,27 @@ impl<S> Recorder<S> for NoTrace {
     fn record(&mut self, _make: impl FnOnce() -> S) {}
 }
 
-/// Passes steps on to another recorder marked as run on the core shapes.
-pub struct OnCores<'a, R: Recorder<Step>>(pub &'a mut R);
+/// A step (of either dimension) that can say it ran on the core shapes.
+pub trait MarkOnCores {
+    fn mark_on_cores(self) -> Self;
+}
 
-impl<R: Recorder<Step>> Recorder<Step> for OnCores<'_, R> {
-    #[inline(always)]
-    fn record(&mut self, make: impl FnOnce() -> Step) {
-        self.0.record(|| Step {
+impl MarkOnCores for Step {
+    fn mark_on_cores(self) -> Self {
+        Step {
             on_cores: true,
-            ..make()
-        });
+            ..self
+        }
+    }
+}
+
+/// Passes steps on to another recorder marked as run on the core shapes.
+pub struct OnCores<'a, R>(pub &'a mut R);
+
+impl<S: MarkOnCores, R: Recorder<S>> Recorder<S> for OnCores<'_, R> {
+    #[inline(always)]
+    fn record(&mut self, make: impl FnOnce() -> S) {
+        self.0.record(|| make().mark_on_cores());
     }
 }
 
@@ -268,7 +280,8 @@ pub enum Termination {
     RepeatedSupport,
     /// The iteration limit stopped the search; the answer is the best found.
     MaxIterations,
-    /// A − B has no area (it lies on a line through the origin): depth 0.
+    /// A − B has no area (2D: it lies on a line through the origin) or no volume (3D: it lies
+    /// in a plane or on a line through the origin): depth 0.
     FlatDifference,
     /// With triple-product normals no polytope edge had a usable normal.
     NoUsableNormal,
@@ -276,6 +289,9 @@ pub enum Termination {
     /// on the normal's line through the origin (to rounding): the depth is the smallest over the
     /// normals around EPA's.
     Refined,
+    /// 3D EPA: rounding left no valid expansion (the faces the new point sees did not form one
+    /// patch, or a new face would have turned inward); the closest face so far is the answer.
+    Degenerate,
 }
 
 /// What the algorithm concluded about a pair.

@@ -130,3 +130,66 @@ fn long_runs_allocate_a_few_times_not_once_per_iteration() {
         "{allocations} allocations in {epa_iterations} iterations"
     );
 }
+
+// ---------------------------------------------------------------------------------------------
+// 3D: the same guarantees for `gjkviz::algorithm3::query`.
+
+/// How many allocations the 3D `query` makes on this pair, with its EPA iteration count.
+fn allocations_of_query3(
+    a: &gjkviz::geometry3::ConvexBody3,
+    b: &gjkviz::geometry3::ConvexBody3,
+) -> (usize, u32) {
+    let settings = gjkviz::algorithm3::Settings3::default();
+    let before = ALLOCATIONS.with(Cell::get);
+    let outcome = gjkviz::algorithm3::query(a, b, &settings);
+    (ALLOCATIONS.with(Cell::get) - before, outcome.epa_iterations)
+}
+
+#[test]
+fn small_3d_pairs_allocate_nothing() {
+    use common::three::{KINDS, random_body};
+    let mut rng = SplitMix64::new(0x3d);
+    let mut overlapping = 0;
+    for case in 0..3000 {
+        let ka = KINDS[rng.int(0, KINDS.len() - 1)];
+        let kb = KINDS[rng.int(0, KINDS.len() - 1)];
+        let a = gjkviz::geometry3::ConvexBody3::new(&random_body(&mut rng, ka, 1.0));
+        let b = gjkviz::geometry3::ConvexBody3::new(&random_body(&mut rng, kb, 1.0));
+        let (allocations, epa_iterations) = allocations_of_query3(&a, &b);
+        // The polytope's inline room (32 vertices, 160 faces) holds runs of about 28
+        // expansions; 24 always fit.
+        if epa_iterations <= 24 {
+            assert_eq!(
+                allocations, 0,
+                "case {case}, {ka} vs {kb}: {epa_iterations} EPA iterations"
+            );
+        }
+        overlapping += usize::from(epa_iterations > 0);
+    }
+    assert!(overlapping > 500, "only {overlapping} overlapping pairs");
+}
+
+/// Two nearly concentric spheres: EPA runs to the iteration limit, its polytope moves to the
+/// heap once per list and doubles a few times, never once per iteration.
+#[test]
+fn long_3d_runs_allocate_a_few_times_not_once_per_iteration() {
+    use gjkviz::geometry3::{Body3, ConvexBody3, Shape3};
+    use glam::DVec3;
+    let ball = |radius, position| {
+        ConvexBody3::new(&Body3::new(
+            Shape3::Sphere { radius },
+            position,
+            DVec3::ZERO,
+        ))
+    };
+    let (a, b) = (
+        ball(1.0, DVec3::ZERO),
+        ball(0.999, DVec3::new(1e-4, 2e-4, -1e-4)),
+    );
+    let (allocations, epa_iterations) = allocations_of_query3(&a, &b);
+    assert!(epa_iterations > 200, "only {epa_iterations} EPA iterations");
+    assert!(
+        allocations <= 40,
+        "{allocations} allocations in {epa_iterations} iterations"
+    );
+}

@@ -6,9 +6,17 @@ use std::path::Path;
 
 use super::{Scene, SceneError};
 
-/// Parses and checks a scene; `file` names it in errors.
+/// Parses and checks a 2D scene; `file` names it in errors.
 pub fn parse_scene(text: &str, file: &str) -> Result<Scene, SceneError> {
-    ron::from_str::<Scene>(text).map_err(|e| {
+    super::dimension::parse_2d(text, file)
+}
+
+/// Parses RON into any scene type, with errors placed at the offending value.
+pub(crate) fn parse_ron<T: serde::de::DeserializeOwned>(
+    text: &str,
+    file: &str,
+) -> Result<T, SceneError> {
+    ron::from_str::<T>(text).map_err(|e| {
         let pos = e.span.start;
         let mut line_col = (pos.line.max(1), pos.col.max(1));
         if let ron::Error::Message(message) = &e.code {
@@ -28,6 +36,14 @@ pub fn parse_scene(text: &str, file: &str) -> Result<Scene, SceneError> {
 fn describe(code: &ron::Error) -> String {
     match code {
         ron::Error::Eof => "unexpected end of file: the scene is incomplete".to_string(),
+        ron::Error::NoSuchStructField { found, outer, .. }
+            if found == "edge_normal" && outer.as_deref() == Some("Settings3") =>
+        {
+            format!(
+                "{other} (edge_normal is a 2D setting: a 3D polytope's faces take their normals from their winding)",
+                other = code
+            )
+        }
         other => other.to_string(),
     }
 }

@@ -4,14 +4,18 @@
 //! and column where they apply, and what was expected. Saving is atomic.
 
 mod bundled;
+mod dimension;
 mod error;
 mod file;
 mod locate;
+mod scene3;
 mod watch;
 
 pub use bundled::{BUNDLED_SCENES, BundledScene, default_scene};
+pub use dimension::{AnyScene, load_any_scene, parse_any_scene};
 pub use error::SceneError;
 pub use file::{load_scene, parse_scene, save_scene, to_ron};
+pub use scene3::{DIMENSION_3D, Scene3};
 pub use watch::FileWatch;
 
 use serde::{Deserialize, Deserializer, Serialize};

@@ -6,6 +6,7 @@
 #[cfg(feature = "gui")]
 pub mod app;
 pub mod exact;
+pub mod three;
 
 use gjkviz::geometry::{Body, ConvexBody, Shape};
 use gjkviz::scene::Scene;

@@ -1,0 +1,155 @@
+//! Results: contact points in the world and in each body's frame, and the tangent basis.
+
+use glam::DVec3;
+
+use super::difference::{Difference, Vertex};
+use super::distance::Separation;
+use crate::geometry3::SupportMap3;
+use crate::trace::Termination;
+use crate::trace3::Outcome3;
+
+/// Iterations of each phase, as the outcome reports them.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct IterationCounts {
+    pub gjk: u32,
+    pub distance: u32,
+    pub epa: u32,
+}
+
+/// The depth, normal and witness points of overlapping shapes, from any penetration method.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Penetration {
+    /// ≥ 0.
+    pub depth: f64,
+    /// Unit, from A toward B.
+    pub normal: DVec3,
+    pub contact_a: DVec3,
+    pub contact_b: DVec3,
+    pub iterations: u32,
+    pub termination: Termination,
+}
+
+impl Penetration {
+    /// Witness points from barycentric `weights` over `corners` (the closest feature of A − B).
+    pub fn from_feature<A, B>(
+        pair: &Difference<A, B>,
+        depth: f64,
+        normal: DVec3,
+        corners: &[Vertex],
+        weights: &[f64],
+        iterations: u32,
+        termination: Termination,
+    ) -> Self
+    where
+        A: SupportMap3 + ?Sized,
+        B: SupportMap3 + ?Sized,
+    {
+        let (contact_a, contact_b) = pair.witnesses(corners, weights);
+        Penetration {
+            depth: depth.max(0.0),
+            normal,
+            contact_a,
+            contact_b,
+            iterations,
+            termination,
+        }
+    }
+}
+
+/// A unit vector perpendicular to `u` (not zero): n × e / |n × e| for the axis e of u's
+/// smallest component in absolute value (ties go to x, then y). That axis is never parallel
+/// to u (its component is at most |u|/√3), so the result is always defined, and the same u
+/// always gives the same vector.
+pub fn least_significant_perpendicular(u: DVec3) -> DVec3 {
+    let a = u.abs();
+    let axis = if a.x <= a.y && a.x <= a.z {
+        DVec3::X
+    } else if a.y <= a.z {
+        DVec3::Y
+    } else {
+        DVec3::Z
+    };
+    let t = u.cross(axis).normalize_or_zero();
+    if t == DVec3::ZERO { DVec3::Y } else { t }
+}
+
+/// Two tangents with `normal`: t1 by [`least_significant_perpendicular`], t2 = n × t1, so
+/// (n, t1, t2) is a right-handed orthonormal basis.
+pub fn tangents(normal: DVec3) -> (DVec3, DVec3) {
+    let t1 = least_significant_perpendicular(normal);
+    (t1, normal.cross(t1))
+}
+
+fn outcome<A, B>(
+    pair: &Difference<A, B>,
+    intersecting: bool,
+    (depth, distance): (f64, f64),
+    normal: DVec3,
+    (contact_a, contact_b): (DVec3, DVec3),
+    counts: IterationCounts,
+    termination: Termination,
+) -> Outcome3
+where
+    A: SupportMap3 + ?Sized,
+    B: SupportMap3 + ?Sized,
+{
+    let normal = normal.try_normalize().unwrap_or(DVec3::X);
+    let (tangent1, tangent2) = tangents(normal);
+    Outcome3 {
+        intersecting,
+        depth,
+        distance,
+        normal,
+        tangent1,
+        tangent2,
+        contact_a,
+        contact_b,
+        local_contact_a: pair.a.to_local(contact_a),
+        local_contact_b: pair.b.to_local(contact_b),
+        gjk_iterations: counts.gjk,
+        distance_iterations: counts.distance,
+        epa_iterations: counts.epa,
+        termination,
+    }
+}
+
+pub(crate) fn separated<A, B>(
+    pair: &Difference<A, B>,
+    s: &Separation,
+    counts: IterationCounts,
+    termination: Termination,
+) -> Outcome3
+where
+    A: SupportMap3 + ?Sized,
+    B: SupportMap3 + ?Sized,
+{
+    outcome(
+        pair,
+        false,
+        (0.0, s.distance),
+        s.normal,
+        (s.contact_a, s.contact_b),
+        counts,
+        termination,
+    )
+}
+
+pub(crate) fn overlapping<A, B>(
+    pair: &Difference<A, B>,
+    p: &Penetration,
+    counts: IterationCounts,
+) -> Outcome3
+where
+    A: SupportMap3 + ?Sized,
+    B: SupportMap3 + ?Sized,
+{
+    outcome(
+        pair,
+        true,
+        (p.depth, 0.0),
+        p.normal,
+        (p.contact_a, p.contact_b),
+        counts,
+        p.termination,
+    )
+}

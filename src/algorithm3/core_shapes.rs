@@ -1,0 +1,103 @@
+//! Penetration from core shapes in 3D: shrink both shapes by a margin m (a sphere to a smaller
+//! sphere or its centre, a capsule to a thinner capsule or its segment, a box or cylinder by m
+//! on every side), measure the gap d between the cores with GJK distance, and report 2m − d
+//! along the direction joining the cores' closest points. Exact for spheres and capsules;
+//! boxes and cylinders lose their edges when shrunk, so near edges the answer can fall short.
+
+use super::contact::Penetration;
+use super::difference::Difference;
+use super::distance::{self, Verdict as DistanceVerdict};
+use super::gjk::{self, Verdict as GjkVerdict};
+use super::settings::Settings3;
+use crate::geometry3::SupportMap3;
+use crate::trace::{Check, CheckKind, OnCores, Phase, Recorder, Termination};
+use crate::trace3::{Event3, Step3, Vertex3};
+
+/// The depth from the cores, or None when the method cannot answer (a shape without a core for
+/// this margin, or cores that still overlap); the step saying why is recorded and the caller
+/// falls back to EPA.
+pub(crate) fn penetration<A, B, R>(
+    pair: &mut Difference<A, B>,
+    settings: &Settings3,
+    margin: f64,
+    recorder: &mut R,
+) -> Option<Penetration>
+where
+    A: SupportMap3 + ?Sized,
+    B: SupportMap3 + ?Sized,
+    R: Recorder<Step3>,
+{
+    let gave_up = |event| Step3 {
+        check: Some(Check {
+            kind: CheckKind::CoreGap,
+            value: 2.0 * margin,
+            reference: 0.0,
+            difference: 2.0 * margin,
+            tolerance: 0.0,
+            passed: false,
+        }),
+        ..Step3::new(Phase::CoreShapes, 1, event)
+    };
+    let (Some(core_a), Some(core_b)) = (pair.a.core(margin), pair.b.core(margin)) else {
+        recorder.record(|| gave_up(Event3::NoCore));
+        return None;
+    };
+    let mut cores = Difference::continuing(&core_a, &core_b, pair.found());
+    let mut on_cores = OnCores(recorder);
+    let gjk = gjk::intersect(&mut cores, settings, &mut on_cores);
+    let separation = match gjk.verdict {
+        GjkVerdict::Overlap => None,
+        GjkVerdict::Separated | GjkVerdict::Undecided => {
+            match distance::closest_points(
+                &mut cores,
+                settings,
+                gjk.simplex,
+                gjk.closest,
+                &mut on_cores,
+            )
+            .verdict
+            {
+                DistanceVerdict::Separated(s, _) => Some(s),
+                DistanceVerdict::Touching => None,
+            }
+        }
+    };
+    pair.continue_after(cores.found());
+    let Some(separation) = separation else {
+        recorder.record(|| gave_up(Event3::CoresOverlap));
+        return None;
+    };
+    let normal = separation.normal;
+    let depth = 2.0 * margin - separation.distance;
+    // The contact points move back out by the margin from the cores to the shapes.
+    let contact_a = separation.contact_a + normal * margin;
+    let contact_b = separation.contact_b - normal * margin;
+    recorder.record(|| Step3 {
+        direction: Some(normal),
+        closest_point: Some(normal * depth),
+        support: Some(Vertex3 {
+            id: pair.found(),
+            point: contact_a - contact_b,
+            a: contact_a,
+            b: contact_b,
+        }),
+        check: Some(Check {
+            kind: CheckKind::CoreGap,
+            value: 2.0 * margin,
+            reference: separation.distance,
+            difference: depth,
+            tolerance: 0.0,
+            passed: depth >= 0.0,
+        }),
+        ..Step3::new(Phase::CoreShapes, 1, Event3::CoreDepth)
+    });
+    pair.continue_after(pair.found() + 1);
+    Some(Penetration {
+        depth: depth.max(0.0),
+        normal,
+        contact_a,
+        contact_b,
+        iterations: 1,
+        termination: Termination::Converged,
+    })
+}

@@ -1,0 +1,199 @@
+//! EPA in 3D: the depth and normal of two overlapping shapes.
+//!
+//! The polytope starts as a tetrahedron inside A − B holding the origin ([`super::start`]).
+//! Each iteration takes its face closest to the origin, at distance d with outward normal n,
+//! and asks for the support point s of A − B along n. A − B lies behind the plane s·n, and the
+//! polytope lies inside A − B, so the depth is bracketed: d ≤ depth ≤ s·n. When the gap s·n − d
+//! is within the tolerance, the face lies on the boundary of A − B: d is the depth, n the
+//! normal, and the barycentric coordinates of the origin's projection d·n on the face, applied
+//! to the face's support points of A and B, give the contact points. Otherwise the faces s sees
+//! are replaced by the cone from s to their horizon ([`Polytope::expand`]).
+
+use super::contact::Penetration;
+use super::difference::{Difference, Vertex, effective_tolerance};
+use super::polytope::Polytope;
+use super::settings::Settings3;
+use super::simplex::Simplex;
+use super::start::grow_to_tetrahedron;
+use crate::geometry3::SupportMap3;
+use crate::trace::{Check, CheckKind, Phase, Recorder, Termination};
+use crate::trace3::{Bounds, ClosestFace3, Event3, Face3, Step3};
+
+pub(crate) fn penetration<A, B, R>(
+    pair: &mut Difference<A, B>,
+    settings: &Settings3,
+    mut simplex: Simplex,
+    recorder: &mut R,
+) -> Penetration
+where
+    A: SupportMap3 + ?Sized,
+    B: SupportMap3 + ?Sized,
+    R: Recorder<Step3>,
+{
+    if !grow_to_tetrahedron(pair, &mut simplex, recorder) {
+        return flat_difference(pair, simplex, recorder);
+    }
+    let mut polytope = Polytope::tetrahedron(simplex.points);
+    recorder.record(|| Step3 {
+        simplex: polytope.vertices.iter().map(|v| v.id).collect(),
+        added_faces: (0..polytope.faces.len())
+            .map(|f| face3(&polytope, f))
+            .collect(),
+        ..Step3::new(Phase::Epa, 0, Event3::StartTetrahedron)
+    });
+    let mut upper = f64::INFINITY;
+    for iteration in 1..=settings.max_iterations {
+        let Some(closest) = polytope.closest_face() else {
+            break;
+        };
+        let face = polytope.faces[closest];
+        let (n, d) = (face.normal, face.distance);
+        let s = pair.support(n);
+        let reach = s.w.dot(n);
+        upper = upper.min(reach);
+        let gap = reach - d;
+        let tolerance = effective_tolerance(settings.tolerance, s.w.length());
+        let check = Check {
+            kind: CheckKind::EdgeGap,
+            value: reach,
+            reference: d,
+            difference: gap,
+            tolerance,
+            passed: gap <= tolerance,
+        };
+        let bounds = Bounds { lower: d, upper };
+        let step = |event, polytope: &Polytope| Step3 {
+            direction: Some(n),
+            support: Some(pair.world(&s)),
+            check: Some(check),
+            closest_face: Some(closest_face3(polytope, closest)),
+            bounds: Some(bounds),
+            ..Step3::new(Phase::Epa, iteration, event)
+        };
+        let stop = if check.passed {
+            Some((Event3::Converged, Termination::Converged))
+        } else if polytope.has_vertex(s.w, effective_tolerance(0.0, s.w.length())) {
+            Some((Event3::RepeatedSupport, Termination::RepeatedSupport))
+        } else {
+            None
+        };
+        if let Some((event, termination)) = stop {
+            recorder.record(|| step(event, &polytope));
+            return answer(pair, &polytope, closest, iteration, termination);
+        }
+        let first_new = polytope.faces.len();
+        if polytope.expand(closest, s).is_err() {
+            recorder.record(|| step(Event3::Degenerate, &polytope));
+            return answer(pair, &polytope, closest, iteration, Termination::Degenerate);
+        }
+        recorder.record(|| Step3 {
+            removed_faces: polytope.removed.to_vec(),
+            horizon: polytope
+                .horizon
+                .iter()
+                .map(|e| [e.start, e.end].map(|i| polytope.vertices[i as usize].id))
+                .collect(),
+            added_faces: (first_new..polytope.faces.len())
+                .map(|f| face3(&polytope, f))
+                .collect(),
+            ..step(Event3::Expanded, &polytope)
+        });
+    }
+    let closest = polytope.closest_face().unwrap_or(0);
+    let lower = polytope.faces[closest].distance;
+    recorder.record(|| Step3 {
+        closest_face: Some(closest_face3(&polytope, closest)),
+        bounds: Some(Bounds { lower, upper }),
+        ..Step3::new(Phase::Epa, settings.max_iterations, Event3::MaxIterations)
+    });
+    answer(
+        pair,
+        &polytope,
+        closest,
+        settings.max_iterations,
+        Termination::MaxIterations,
+    )
+}
+
+/// The outcome from face `f`: its distance, normal and the witness points of the origin's
+/// projection.
+fn answer<A, B>(
+    pair: &Difference<A, B>,
+    polytope: &Polytope,
+    f: usize,
+    iterations: u32,
+    termination: Termination,
+) -> Penetration
+where
+    A: SupportMap3 + ?Sized,
+    B: SupportMap3 + ?Sized,
+{
+    let face = polytope.faces[f];
+    let (weights, _, corners) = polytope.projection(f);
+    Penetration::from_feature(
+        pair,
+        face.distance,
+        face.normal,
+        &corners,
+        &weights,
+        iterations,
+        termination,
+    )
+}
+
+/// A − B lies in the simplex's plane or line: the origin is on its boundary, depth 0. The
+/// normal is the plane's (or any perpendicular of the line); the witnesses are those of the
+/// origin on the simplex.
+fn flat_difference<A, B, R>(
+    pair: &mut Difference<A, B>,
+    mut simplex: Simplex,
+    recorder: &mut R,
+) -> Penetration
+where
+    A: SupportMap3 + ?Sized,
+    B: SupportMap3 + ?Sized,
+    R: Recorder<Step3>,
+{
+    let p: [glam::DVec3; 4] = simplex.points.map(|v: Vertex| v.w);
+    let normal = match simplex.len {
+        3 => (p[1] - p[0]).cross(p[2] - p[0]),
+        2 => super::contact::least_significant_perpendicular(p[1] - p[0]),
+        _ => glam::DVec3::X,
+    };
+    let normal = normal.try_normalize().unwrap_or(glam::DVec3::X);
+    simplex.reduce();
+    recorder.record(|| Step3 {
+        simplex: simplex.ids(),
+        ..Step3::new(Phase::Epa, 0, Event3::FlatDifference)
+    });
+    Penetration::from_feature(
+        pair,
+        0.0,
+        normal,
+        simplex.vertices(),
+        &simplex.weights,
+        0,
+        Termination::FlatDifference,
+    )
+}
+
+fn face3(polytope: &Polytope, f: usize) -> Face3 {
+    Face3 {
+        id: f as u32,
+        vertices: polytope.faces[f]
+            .vertices
+            .map(|i| polytope.vertices[i as usize].id),
+    }
+}
+
+fn closest_face3(polytope: &Polytope, f: usize) -> ClosestFace3 {
+    let face = polytope.faces[f];
+    let (barycentric, projection, _) = polytope.projection(f);
+    ClosestFace3 {
+        face: face3(polytope, f),
+        normal: face.normal,
+        distance: face.distance,
+        projection,
+        barycentric,
+    }
+}

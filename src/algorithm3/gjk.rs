@@ -1,0 +1,146 @@
+//! GJK intersection in 3D: does A − B contain the origin?
+//!
+//! Keep a simplex of support points. Each iteration searches toward the origin from the
+//! simplex's closest point v (direction d = −v). If the new support point s does not reach the
+//! origin's side (s·d < 0), the plane through s with normal d separates A − B from the origin:
+//! the shapes are apart. Otherwise s joins the simplex, which is cut down to its feature
+//! closest to the origin (vertex, edge, face, or the whole tetrahedron when the origin is
+//! inside). The origin inside, or on the simplex, means overlap or touching.
+
+use glam::DVec3;
+
+use super::difference::{Difference, effective_tolerance};
+use super::settings::Settings3;
+use super::simplex::{Reduction, Simplex};
+use crate::geometry3::SupportMap3;
+use crate::trace::{Check, CheckKind, Phase, Recorder};
+use crate::trace3::{Event3, Step3};
+
+/// The origin counts as on the simplex when the closest point is nearer than this fraction of
+/// the simplex's size: a closest point computed from coordinates of size |p| is only known to
+/// a few hundred ulps of |p|.
+pub(crate) const ON_SIMPLEX: f64 = 1e-13;
+
+/// Whether GJK saw the shapes overlap.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Verdict {
+    /// The simplex holds the origin (inside or on it).
+    Overlap,
+    /// A support point failed to pass the origin.
+    Separated,
+    /// No decision (repeated support or iteration limit); distance decides.
+    Undecided,
+}
+
+pub(crate) struct GjkOutcome {
+    pub verdict: Verdict,
+    pub simplex: Simplex,
+    /// The simplex's closest point to the origin.
+    pub closest: DVec3,
+    pub iterations: u32,
+}
+
+/// Whether the closest point `v` of `simplex` is the origin, up to rounding.
+pub(crate) fn origin_on(simplex: &Simplex, v: DVec3) -> bool {
+    v.length() <= ON_SIMPLEX * simplex.magnitude()
+}
+
+pub(crate) fn intersect<A, B, R>(
+    pair: &mut Difference<A, B>,
+    settings: &Settings3,
+    recorder: &mut R,
+) -> GjkOutcome
+where
+    A: SupportMap3 + ?Sized,
+    B: SupportMap3 + ?Sized,
+    R: Recorder<Step3>,
+{
+    let first = settings.first_direction(pair.a, pair.b);
+    let s = pair.support(first);
+    let mut simplex = Simplex::single(s);
+    let mut v = s.w;
+    recorder.record(|| Step3 {
+        direction: Some(first),
+        support: Some(pair.world(&s)),
+        simplex: simplex.ids(),
+        next_direction: Some(-v),
+        ..Step3::new(Phase::Gjk, 0, Event3::FirstSupport)
+    });
+    let outcome = |verdict, simplex, closest, iterations| GjkOutcome {
+        verdict,
+        simplex,
+        closest,
+        iterations,
+    };
+    for iteration in 1..=settings.max_iterations {
+        if origin_on(&simplex, v) {
+            recorder.record(|| Step3 {
+                simplex: simplex.ids(),
+                closest_point: Some(v),
+                ..Step3::new(Phase::Gjk, iteration, Event3::OriginOnSimplex)
+            });
+            return outcome(Verdict::Overlap, simplex, v, iteration);
+        }
+        let d = -v;
+        let s = pair.support(d);
+        let reach = s.w.dot(d);
+        let check = Check {
+            kind: CheckKind::PassesOrigin,
+            value: reach,
+            reference: 0.0,
+            difference: reach,
+            tolerance: 0.0,
+            passed: reach >= 0.0,
+        };
+        let found = |event| Step3 {
+            direction: Some(d),
+            support: Some(pair.world(&s)),
+            check: Some(check),
+            closest_point: Some(v),
+            ..Step3::new(Phase::Gjk, iteration, event)
+        };
+        if !check.passed {
+            recorder.record(|| Step3 {
+                simplex: simplex.ids(),
+                ..found(Event3::Separated)
+            });
+            return outcome(Verdict::Separated, simplex, v, iteration);
+        }
+        let repeat_epsilon = effective_tolerance(0.0, s.w.length());
+        if simplex.contains(s.w, repeat_epsilon) {
+            recorder.record(|| Step3 {
+                simplex: simplex.ids(),
+                ..found(Event3::RepeatedSupport)
+            });
+            return outcome(Verdict::Undecided, simplex, v, iteration);
+        }
+        simplex.push(s);
+        let Reduction {
+            closest,
+            region,
+            dropped,
+        } = simplex.reduce();
+        let enclosed = region == crate::trace3::Region3::Inside;
+        recorder.record(|| Step3 {
+            simplex: simplex.ids(),
+            dropped: dropped.iter().flatten().copied().collect(),
+            region: Some(region),
+            next_direction: (!enclosed).then_some(-closest),
+            ..found(if enclosed {
+                Event3::EnclosedOrigin
+            } else {
+                Event3::Reduced
+            })
+        });
+        if enclosed {
+            return outcome(Verdict::Overlap, simplex, DVec3::ZERO, iteration);
+        }
+        v = closest;
+    }
+    recorder.record(|| Step3 {
+        simplex: simplex.ids(),
+        closest_point: Some(v),
+        ..Step3::new(Phase::Gjk, settings.max_iterations, Event3::MaxIterations)
+    });
+    outcome(Verdict::Undecided, simplex, v, settings.max_iterations)
+}

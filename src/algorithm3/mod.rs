@@ -1,0 +1,93 @@
+//! GJK, distance and EPA in 3D, written against [`SupportMap3`] and instrumented through
+//! [`Recorder`]`<`[`Step3`]`>`. The 2D algorithms live in [`crate::algorithm`].
+//!
+//! A run is: [`gjk`] decides whether A − B contains the origin; if it does not, [`distance`]
+//! finds the closest points; if it does (or the shapes touch), the penetration method finds
+//! the depth: [`epa`] (started by [`start`] on [`polytope`]), direction [`sampling`] or
+//! [`core_shapes`]. [`contact`] turns the final feature into contact points and tangents.
+
+mod contact;
+mod core_shapes;
+mod difference;
+mod distance;
+mod epa;
+mod gjk;
+mod polytope;
+mod sampling;
+mod settings;
+mod simplex;
+mod start;
+
+pub use contact::{least_significant_perpendicular, tangents};
+pub use sampling::fibonacci_direction;
+pub use settings::{InitialDirection3, Settings3};
+
+use crate::algorithm::PenetrationMethod;
+use crate::geometry3::SupportMap3;
+use crate::trace::{NoTrace, Recorder};
+use crate::trace3::{Outcome3, Step3, Trace3};
+use difference::Difference;
+
+/// Runs GJK, then distance or the penetration method, reporting every step to `recorder`.
+pub fn run<A, B, R>(a: &A, b: &B, settings: &Settings3, recorder: &mut R) -> Outcome3
+where
+    A: SupportMap3 + ?Sized,
+    B: SupportMap3 + ?Sized,
+    R: Recorder<Step3>,
+{
+    let mut pair = Difference::new(a, b);
+    let gjk = gjk::intersect(&mut pair, settings, recorder);
+    let mut counts = contact::IterationCounts {
+        gjk: gjk.iterations,
+        ..Default::default()
+    };
+    let overlap_simplex = match gjk.verdict {
+        gjk::Verdict::Overlap => gjk.simplex,
+        gjk::Verdict::Separated | gjk::Verdict::Undecided => {
+            let closest =
+                distance::closest_points(&mut pair, settings, gjk.simplex, gjk.closest, recorder);
+            counts.distance = closest.iterations;
+            match closest.verdict {
+                distance::Verdict::Separated(separation, termination) => {
+                    return contact::separated(&pair, &separation, counts, termination);
+                }
+                distance::Verdict::Touching => closest.simplex,
+            }
+        }
+    };
+    let penetration = match settings.penetration {
+        PenetrationMethod::Epa => epa::penetration(&mut pair, settings, overlap_simplex, recorder),
+        PenetrationMethod::Sampling { directions } => {
+            sampling::penetration(&mut pair, directions, recorder)
+        }
+        PenetrationMethod::CoreShapes { margin } => {
+            core_shapes::penetration(&mut pair, settings, margin, recorder)
+                .unwrap_or_else(|| epa::penetration(&mut pair, settings, overlap_simplex, recorder))
+        }
+    };
+    counts.epa = penetration.iterations;
+    contact::overlapping(&pair, &penetration, counts)
+}
+
+/// The result alone, at full speed: the same code as [`trace`] with recording compiled away.
+pub fn query<A, B>(a: &A, b: &B, settings: &Settings3) -> Outcome3
+where
+    A: SupportMap3 + ?Sized,
+    B: SupportMap3 + ?Sized,
+{
+    run(a, b, settings, &mut NoTrace)
+}
+
+/// Room for the steps of a typical run, so the step vector rarely grows.
+const TYPICAL_STEPS: usize = 24;
+
+/// The result and every step that led to it.
+pub fn trace<A, B>(a: &A, b: &B, settings: &Settings3) -> Trace3
+where
+    A: SupportMap3 + ?Sized,
+    B: SupportMap3 + ?Sized,
+{
+    let mut steps = Vec::with_capacity(TYPICAL_STEPS);
+    let result = run(a, b, settings, &mut steps);
+    Trace3::new(steps, result)
+}

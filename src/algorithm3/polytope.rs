@@ -1,0 +1,265 @@
+//! The EPA polytope: a closed, consistently oriented triangle mesh around the origin.
+//!
+//! Faces are triangles, counter-clockwise seen from outside; `adjacent[i]` is the face across
+//! edge i, which runs from `vertices[i]` to `vertices[(i + 1) % 3]`. Faces are never reused:
+//! a removed face is marked dead, so a face's index is its id for the whole run and the trace
+//! can name it.
+//!
+//! Expanding by a point s: the faces s sees (s in front of their plane) are found by a
+//! depth-first walk from the closest face, which always sees s. Their outer boundary, the
+//! horizon, comes out as one ordered loop of edges when the seen faces form one disk-like
+//! patch. Each horizon edge (u, v) with s makes a new face (u, v, s); it inherits the edge's
+//! orientation, so the mesh stays consistently oriented by construction. Rounding can make
+//! the seen set something other than a disk, or a new face turn inward when s is nearly in
+//! the plane of a kept face: both are detected before anything changes, and the expansion is
+//! refused ([`Refused`]), so the polytope is never folded.
+//!
+//! Storage is inline for typical runs (no allocation) and spills to the heap for long ones.
+
+use glam::DVec3;
+use smallvec::SmallVec;
+
+use super::difference::Vertex;
+
+/// Vertices kept inline: polytope pairs end after a handful of expansions, curved pairs at the
+/// default tolerance mostly within 25.
+const INLINE_VERTICES: usize = 32;
+/// Faces kept inline: removed faces keep their slot (their index is their id in the trace)
+/// and each expansion adds about 5, so 4 + 5·28 for 28 expansions; 160 faces are 10 KB.
+const INLINE_FACES: usize = 160;
+/// Horizon edges and walk entries kept inline.
+const INLINE_HORIZON: usize = 32;
+
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Face {
+    pub vertices: [u32; 3],
+    pub adjacent: [u32; 3],
+    /// Unit outward normal.
+    pub normal: DVec3,
+    /// Signed distance of the plane from the origin (`normal · vertex`).
+    pub distance: f64,
+    pub alive: bool,
+}
+
+/// A horizon edge: from `start` to `end` (vertex indices), kept face `outside` across it at its
+/// edge `outside_edge`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct HorizonEdge {
+    pub start: u32,
+    pub end: u32,
+    outside: u32,
+    outside_edge: u8,
+}
+
+/// The expansion was refused: the seen faces do not bound one patch, or a new face would
+/// point inward.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Refused;
+
+pub(crate) struct Polytope {
+    pub vertices: SmallVec<[Vertex; INLINE_VERTICES]>,
+    pub faces: SmallVec<[Face; INLINE_FACES]>,
+    /// A point strictly inside (the start tetrahedron's centroid); every face must have it
+    /// behind its plane.
+    interior: DVec3,
+    /// The last expansion's removed faces and horizon, kept for the trace.
+    pub removed: SmallVec<[u32; INLINE_HORIZON]>,
+    pub horizon: SmallVec<[HorizonEdge; INLINE_HORIZON]>,
+    walk: SmallVec<[(u32, u8, u8); INLINE_HORIZON]>,
+}
+
+/// The faces of a positively oriented tetrahedron ((p1 − p0)·((p2 − p0) × (p3 − p0)) > 0),
+/// counter-clockwise seen from outside.
+const TETRAHEDRON_FACES: [[u32; 3]; 4] = [[0, 2, 1], [0, 1, 3], [1, 2, 3], [0, 3, 2]];
+
+impl Polytope {
+    /// The tetrahedron on four affinely independent points.
+    pub fn tetrahedron(mut points: [Vertex; 4]) -> Self {
+        let [p0, p1, p2, p3] = points.map(|v| v.w);
+        if (p1 - p0).dot((p2 - p0).cross(p3 - p0)) < 0.0 {
+            points.swap(1, 2);
+        }
+        let mut polytope = Polytope {
+            vertices: SmallVec::from_slice(&points),
+            faces: SmallVec::new(),
+            interior: (p0 + p1 + p2 + p3) * 0.25,
+            removed: SmallVec::new(),
+            horizon: SmallVec::new(),
+            walk: SmallVec::new(),
+        };
+        for vertices in TETRAHEDRON_FACES {
+            polytope.push_face(vertices, [0; 3]);
+        }
+        // Each edge's twin is the face that has the same two vertices the other way round.
+        for f in 0..4 {
+            for i in 0..3 {
+                let (a, b) = polytope.edge(f, i);
+                let twin = (0..4)
+                    .find(|&g| g != f && (0..3).any(|j| polytope.edge(g, j) == (b, a)))
+                    .unwrap_or(f);
+                polytope.faces[f].adjacent[i] = twin as u32;
+            }
+        }
+        polytope
+    }
+
+    fn edge(&self, face: usize, i: usize) -> (u32, u32) {
+        let v = self.faces[face].vertices;
+        (v[i], v[(i + 1) % 3])
+    }
+
+    fn point(&self, i: u32) -> DVec3 {
+        self.vertices[i as usize].w
+    }
+
+    fn push_face(&mut self, vertices: [u32; 3], adjacent: [u32; 3]) {
+        let [a, b, c] = vertices.map(|i| self.point(i));
+        let normal = (b - a).cross(c - a).normalize_or_zero();
+        // A face without a usable normal can never be the closest one.
+        let distance = if normal == DVec3::ZERO {
+            f64::INFINITY
+        } else {
+            normal.dot(a)
+        };
+        self.faces.push(Face {
+            vertices,
+            adjacent,
+            normal,
+            distance,
+            alive: true,
+        });
+    }
+
+    /// The living face nearest the origin's side: smallest signed distance.
+    pub fn closest_face(&self) -> Option<usize> {
+        let mut best: Option<(usize, f64)> = None;
+        for (i, f) in self.faces.iter().enumerate() {
+            if f.alive && best.is_none_or(|(_, d)| f.distance < d) {
+                best = Some((i, f.distance));
+            }
+        }
+        best.map(|(i, _)| i)
+    }
+
+    /// Whether `p` lies strictly in front of face `f`'s plane.
+    fn sees(&self, f: usize, p: DVec3) -> bool {
+        let face = &self.faces[f];
+        face.normal.dot(p - self.point(face.vertices[0])) > 0.0
+    }
+
+    /// Replaces the faces that `s` sees (starting from `from`, which must see it) by the cone
+    /// from s to the horizon. Nothing changes when the expansion is refused.
+    pub fn expand(&mut self, from: usize, s: Vertex) -> Result<(), Refused> {
+        self.find_horizon(from, s.w);
+        if let Err(refused) = self.check_horizon(s.w) {
+            for &f in &self.removed {
+                self.faces[f as usize].alive = true;
+            }
+            return Err(refused);
+        }
+        let apex = self.vertices.len() as u32;
+        self.vertices.push(s);
+        let first = self.faces.len() as u32;
+        let n = self.horizon.len() as u32;
+        for k in 0..n {
+            let e = self.horizon[k as usize];
+            let next = first + (k + 1) % n;
+            let previous = first + (k + n - 1) % n;
+            self.push_face([e.start, e.end, apex], [e.outside, next, previous]);
+            self.faces[e.outside as usize].adjacent[e.outside_edge as usize] = first + k;
+        }
+        Ok(())
+    }
+
+    /// Marks the faces `p` sees as dead (in `removed`) and collects the horizon in order.
+    fn find_horizon(&mut self, from: usize, p: DVec3) {
+        self.removed.clear();
+        self.horizon.clear();
+        self.walk.clear();
+        self.faces[from].alive = false;
+        self.removed.push(from as u32);
+        // Walk entries: (face, first edge to look across, edges left). The start face looks
+        // across all three edges; a face entered across an edge skips that edge.
+        self.walk.push((from as u32, 0, 3));
+        while let Some(top) = self.walk.last_mut() {
+            if top.2 == 0 {
+                self.walk.pop();
+                continue;
+            }
+            let (f, i) = (top.0 as usize, top.1 as usize);
+            top.1 = ((i + 1) % 3) as u8;
+            top.2 -= 1;
+            let g = self.faces[f].adjacent[i] as usize;
+            if !self.faces[g].alive {
+                continue; // already seen (or the face we came from)
+            }
+            let back = (0..3).find(|&j| self.faces[g].adjacent[j] as usize == f);
+            if self.sees(g, p) {
+                self.faces[g].alive = false;
+                self.removed.push(g as u32);
+                let entered = back.unwrap_or(0);
+                self.walk.push((g as u32, ((entered + 1) % 3) as u8, 2));
+            } else {
+                let (start, end) = self.edge(f, i);
+                self.horizon.push(HorizonEdge {
+                    start,
+                    end,
+                    outside: g as u32,
+                    outside_edge: back.unwrap_or(0) as u8,
+                });
+            }
+        }
+    }
+
+    /// The horizon must be one closed loop through distinct vertices, and every new face must
+    /// have the interior behind it.
+    fn check_horizon(&self, apex: DVec3) -> Result<(), Refused> {
+        let n = self.horizon.len();
+        if n < 3 {
+            return Err(Refused);
+        }
+        for k in 0..n {
+            let (e, next) = (self.horizon[k], self.horizon[(k + 1) % n]);
+            if e.end != next.start || self.horizon[..k].iter().any(|f| f.start == e.start) {
+                return Err(Refused);
+            }
+            let (u, v) = (self.point(e.start), self.point(e.end));
+            let normal = (v - u).cross(apex - u);
+            let interior_side = normal.dot(self.interior - u);
+            if interior_side.is_nan() || interior_side >= 0.0 {
+                return Err(Refused);
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether `w` is already a vertex (within `epsilon`).
+    pub fn has_vertex(&self, w: DVec3, epsilon: f64) -> bool {
+        self.vertices
+            .iter()
+            .any(|v| (v.w - w).length_squared() <= epsilon * epsilon)
+    }
+
+    /// The barycentric coordinates of the origin's projection on face `f` (clamped into the
+    /// triangle, sum 1), the origin's projection, and the face's three vertices.
+    pub fn projection(&self, f: usize) -> ([f64; 3], DVec3, [Vertex; 3]) {
+        let face = &self.faces[f];
+        let corners = face.vertices.map(|i| self.vertices[i as usize]);
+        let projection = face.normal * face.distance;
+        let [a, b, c] = corners.map(|v| v.w);
+        let n = face.normal;
+        let areas = [
+            (b - projection).cross(c - projection).dot(n),
+            (c - projection).cross(a - projection).dot(n),
+            (a - projection).cross(b - projection).dot(n),
+        ]
+        .map(|x| x.max(0.0));
+        let total: f64 = areas.iter().sum();
+        let weights = if total > 0.0 && total.is_finite() {
+            areas.map(|x| x / total)
+        } else {
+            [1.0 / 3.0; 3]
+        };
+        (weights, projection, corners)
+    }
+}

@@ -1,0 +1,254 @@
+//! A 3D shape placed in the world, with its support function in closed form.
+//!
+//! Supports are computed in the shape's own frame and turned into the world: for a rotation R,
+//! the farthest point along a world direction d is R · s_local(Rᵀ d).
+
+use glam::{DMat3, DVec3};
+
+use super::shape::{Body3, Shape3};
+use super::support::SupportMap3;
+
+/// A shape's support function in its own frame.
+#[derive(Clone, Debug, PartialEq)]
+pub enum LocalShape {
+    /// The hull of `vertices` swept by a ball of `radius`: polyhedra, segments, triangles and
+    /// points (radius 0), spheres (one vertex) and capsules (two).
+    Rounded {
+        vertices: Vec<DVec3>,
+        radius: f64,
+    },
+    Box {
+        half_extents: DVec3,
+    },
+    Cylinder {
+        half_height: f64,
+        radius: f64,
+    },
+    Cone {
+        half_height: f64,
+        radius: f64,
+    },
+    Ellipsoid {
+        radii: DVec3,
+    },
+}
+
+/// A convex shape in the world: its local support function, pose and sampling hints.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ConvexBody3 {
+    pub shape: LocalShape,
+    pub position: DVec3,
+    /// Local to world axes.
+    pub rotation: DMat3,
+    /// A point inside, in the local frame.
+    centre: DVec3,
+    /// Outward unit normals of flat faces, local frame.
+    face_normals: Vec<DVec3>,
+    /// Unit directions of straight edges, local frame.
+    edge_directions: Vec<DVec3>,
+}
+
+impl ConvexBody3 {
+    /// Places a body's shape in the world. The body should have passed [`Body3::validate`].
+    pub fn new(body: &Body3) -> Self {
+        let (x, y, z) = (DVec3::X, DVec3::Y, DVec3::Z);
+        let mut centre = DVec3::ZERO;
+        let (mut faces, mut edges) = (Vec::new(), Vec::new());
+        let shape = match &body.shape {
+            Shape3::Box { half_extents } => {
+                faces = vec![x, -x, y, -y, z, -z];
+                edges = vec![x, y, z];
+                LocalShape::Box {
+                    half_extents: *half_extents,
+                }
+            }
+            Shape3::Sphere { radius } => LocalShape::Rounded {
+                vertices: vec![DVec3::ZERO],
+                radius: *radius,
+            },
+            Shape3::Capsule {
+                half_length,
+                radius,
+            } => LocalShape::Rounded {
+                vertices: vec![y * -*half_length, y * *half_length],
+                radius: *radius,
+            },
+            Shape3::Cylinder {
+                half_height,
+                radius,
+            } => {
+                faces = vec![y, -y];
+                LocalShape::Cylinder {
+                    half_height: *half_height,
+                    radius: *radius,
+                }
+            }
+            Shape3::Cone {
+                half_height,
+                radius,
+            } => {
+                faces = vec![-y];
+                // The centroid of a cone lies a quarter of the way from the base to the apex.
+                centre = y * -(*half_height * 0.5);
+                LocalShape::Cone {
+                    half_height: *half_height,
+                    radius: *radius,
+                }
+            }
+            Shape3::Ellipsoid { radii } => LocalShape::Ellipsoid { radii: *radii },
+            hull_shape => {
+                let hull = hull_shape
+                    .point_hull()
+                    .unwrap_or_else(|| super::hull::hull_of(&[DVec3::ZERO]));
+                centre = hull.centre;
+                faces = hull.face_normals;
+                edges = hull.edge_directions;
+                LocalShape::Rounded {
+                    vertices: hull.vertices,
+                    radius: 0.0,
+                }
+            }
+        };
+        ConvexBody3 {
+            shape,
+            position: body.position,
+            rotation: body.rotation_matrix(),
+            centre,
+            face_normals: faces,
+            edge_directions: edges,
+        }
+    }
+
+    /// A shape placed with the given local support function, position and rotation, without
+    /// sampling hints.
+    pub fn from_local(shape: LocalShape, position: DVec3, rotation: DMat3) -> Self {
+        ConvexBody3 {
+            shape,
+            position,
+            rotation,
+            centre: DVec3::ZERO,
+            face_normals: Vec::new(),
+            edge_directions: Vec::new(),
+        }
+    }
+}
+
+/// The farthest point of a local shape along `d` (not zero, finite).
+pub fn local_support(shape: &LocalShape, d: DVec3) -> DVec3 {
+    match shape {
+        LocalShape::Rounded { vertices, radius } => {
+            let mut best = vertices.first().copied().unwrap_or(DVec3::ZERO);
+            let mut best_dot = best.dot(d);
+            for &v in vertices.iter().skip(1) {
+                let dot = v.dot(d);
+                if dot > best_dot {
+                    best = v;
+                    best_dot = dot;
+                }
+            }
+            if *radius > 0.0 {
+                best + d.normalize_or_zero() * *radius
+            } else {
+                best
+            }
+        }
+        LocalShape::Box { half_extents } => DVec3::new(
+            half_extents.x.copysign(d.x),
+            half_extents.y.copysign(d.y),
+            half_extents.z.copysign(d.z),
+        ),
+        LocalShape::Cylinder {
+            half_height,
+            radius,
+        } => rim_point(d, *radius) + DVec3::Y * half_height.copysign(d.y),
+        LocalShape::Cone {
+            half_height,
+            radius,
+        } => {
+            let apex = DVec3::Y * *half_height;
+            let rim = rim_point(d, *radius) - DVec3::Y * *half_height;
+            if apex.dot(d) >= rim.dot(d) { apex } else { rim }
+        }
+        LocalShape::Ellipsoid { radii } => {
+            // The ellipsoid is the unit ball scaled by D = diag(radii): its support along d is
+            // D·(D d / |D d|).
+            let scaled = *radii * d;
+            *radii * scaled.normalize_or_zero()
+        }
+    }
+}
+
+/// The point of the circle of `radius` in the xz plane farthest along d's xz part; the circle's
+/// centre when d is parallel to y (every rim point ties; the centre keeps the answer unique).
+fn rim_point(d: DVec3, radius: f64) -> DVec3 {
+    DVec3::new(d.x, 0.0, d.z).normalize_or_zero() * radius
+}
+
+/// `d` if it can be a support direction, else +x: supports never see a zero or non-finite
+/// direction, so they never produce a non-finite point.
+#[inline]
+pub(crate) fn usable_direction(d: DVec3) -> DVec3 {
+    if d.is_finite() && d.length_squared() > 0.0 {
+        d
+    } else {
+        DVec3::X
+    }
+}
+
+impl SupportMap3 for ConvexBody3 {
+    #[inline]
+    fn position(&self) -> DVec3 {
+        self.position
+    }
+
+    #[inline]
+    fn support_offset(&self, direction: DVec3) -> DVec3 {
+        let local = self.rotation.transpose() * usable_direction(direction);
+        self.rotation * local_support(&self.shape, local)
+    }
+
+    fn centre(&self) -> DVec3 {
+        self.position + self.rotation * self.centre
+    }
+
+    fn to_local(&self, world: DVec3) -> DVec3 {
+        self.rotation.transpose() * (world - self.position)
+    }
+
+    fn face_normals(&self) -> Vec<DVec3> {
+        self.face_normals
+            .iter()
+            .map(|&n| self.rotation * n)
+            .collect()
+    }
+
+    fn edge_directions(&self) -> Vec<DVec3> {
+        self.edge_directions
+            .iter()
+            .map(|&e| self.rotation * e)
+            .collect()
+    }
+
+    fn core(&self, margin: f64) -> Option<ConvexBody3> {
+        let shape = match &self.shape {
+            LocalShape::Rounded { vertices, radius } if *radius >= margin => LocalShape::Rounded {
+                vertices: vertices.clone(),
+                radius: radius - margin,
+            },
+            LocalShape::Box { half_extents } if half_extents.min_element() > margin => {
+                LocalShape::Box {
+                    half_extents: *half_extents - margin,
+                }
+            }
+            LocalShape::Cylinder {
+                half_height,
+                radius,
+            } if *half_height > margin && *radius > margin => LocalShape::Cylinder {
+                half_height: half_height - margin,
+                radius: radius - margin,
+            },
+            _ => return None,
+        };
+        Some(ConvexBody3::from_local(shape, self.position, self.rotation))
+    }
+}

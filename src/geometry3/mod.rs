@@ -1,0 +1,15 @@
+//! 3D shapes, poses and the 3D support function ([`SupportMap3`]) the 3D algorithms
+//! ([`crate::algorithm3`]) are written against. The 2D counterparts live in
+//! [`crate::geometry`].
+
+mod body;
+mod hull;
+mod shape;
+mod support;
+
+pub use body::{ConvexBody3, LocalShape, local_support};
+pub use hull::{Hull3, hull_of};
+pub use shape::{Body3, COORDINATE_LIMIT, POLYHEDRON_POINTS_MAX, Shape3, rotation_matrix};
+pub use support::SupportMap3;
+
+pub(crate) use body::usable_direction;

@@ -1,0 +1,49 @@
+//! The 3D support function, the only way the 3D algorithms see a shape.
+
+use glam::DVec3;
+
+use super::body::ConvexBody3;
+
+/// A convex 3D shape in world space, seen through its support function.
+///
+/// Supports are returned **relative to the body's position** ([`SupportMap3::support_offset`]):
+/// the algorithms subtract the two positions once and add the small offsets, so two shapes far
+/// from the world origin keep all their digits in A − B.
+pub trait SupportMap3 {
+    /// The body's reference point in the world (its position).
+    fn position(&self) -> DVec3;
+
+    /// The point of the shape farthest along `direction` (any length but zero), minus
+    /// [`SupportMap3::position`], in world axes.
+    fn support_offset(&self, direction: DVec3) -> DVec3;
+
+    /// The farthest point along `direction` in world space.
+    fn support(&self, direction: DVec3) -> DVec3 {
+        self.position() + self.support_offset(direction)
+    }
+
+    /// A point inside the shape, to aim the first search direction.
+    fn centre(&self) -> DVec3 {
+        self.position()
+    }
+
+    /// A world point in the body's own frame.
+    fn to_local(&self, world: DVec3) -> DVec3;
+
+    /// Outward unit normals of the shape's flat faces (world axes), if it has any. Direction
+    /// sampling tries them.
+    fn face_normals(&self) -> Vec<DVec3> {
+        Vec::new()
+    }
+
+    /// Unit directions of the shape's straight edges (world axes), if it has any. Direction
+    /// sampling tries the cross products of A's and B's edges.
+    fn edge_directions(&self) -> Vec<DVec3> {
+        Vec::new()
+    }
+
+    /// The shape shrunk by `margin`, for the core-shape method; None when it has no such core.
+    fn core(&self, _margin: f64) -> Option<ConvexBody3> {
+        None
+    }
+}
