@@ -348,3 +348,15 @@ fn scene_traces_carry_finite_numbers_only() {
         assert_finite_steps(&load3(&file).trace());
     }
 }
+
+#[test]
+fn scenes_3d_round_trip_through_ron() {
+    for file in scene_files() {
+        let scene = load3(&file);
+        let text = ron::ser::to_string_pretty(&scene, ron::ser::PrettyConfig::new()).unwrap();
+        match parse_any_scene(&text, "again.ron") {
+            Ok(AnyScene::Three(again)) => assert_eq!(again, scene, "{file}"),
+            other => panic!("{file}: {other:?}\n{text}"),
+        }
+    }
+}
