@@ -13,6 +13,12 @@
 //!   closest to the origin outward until it lies on the boundary of A − B: that edge's distance
 //!   is the penetration depth and its normal the direction to separate along.
 //!
+//! The same in 3D lives beside the 2D code, one module per layer: [`geometry3`] (shapes and
+//! the [`geometry3::SupportMap3`] trait), [`algorithm3`] (GJK, distance, EPA with its blow-up
+//! to a tetrahedron, sampling, core shapes), [`trace3`] (steps that name support points by id
+//! and log EPA's changes, so a trace is linear in its iterations), [`explain3`] and 3D scene
+//! files (`dimension: 3`, [`scene::Scene3`]).
+//!
 //! Every step can be recorded into a [`trace::Trace`], which the app and the command line
 //! replay. The recorder is a type parameter, so the untraced path ([`query`]) is the same code
 //! with recording compiled away.

@@ -254,8 +254,10 @@ impl Trace3 {
     /// start tetrahedron at or before the step, then every later EPA step's removals and
     /// additions. Empty before EPA starts. Costs O(faces created up to the step).
     pub fn polytope_at(&self, index: usize) -> Vec<Face3> {
-        let last = index.min(self.steps.len().saturating_sub(1));
-        let Some(start) = self.steps[..=last.min(self.steps.len().saturating_sub(1))]
+        let Some(last) = self.steps.len().checked_sub(1).map(|end| index.min(end)) else {
+            return Vec::new();
+        };
+        let Some(start) = self.steps[..=last]
             .iter()
             .rposition(|s| s.phase == Phase::Epa && s.event == Event3::StartTetrahedron)
         else {

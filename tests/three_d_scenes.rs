@@ -226,3 +226,137 @@ fn every_3d_step_is_explained_with_its_numbers_and_a_pseudocode_line() {
         }
     }
 }
+
+/// Every number a step carries is finite (JSON would print an infinity as null).
+fn assert_finite_steps(trace: &gjkviz::trace3::Trace3) {
+    for (i, s) in trace.steps.iter().enumerate() {
+        let mut numbers: Vec<f64> = Vec::new();
+        for v in [s.direction, s.closest_point, s.next_direction]
+            .into_iter()
+            .flatten()
+        {
+            numbers.extend(v.to_array());
+        }
+        if let Some(v) = s.support {
+            numbers.extend(v.point.to_array());
+            numbers.extend(v.a.to_array());
+            numbers.extend(v.b.to_array());
+        }
+        if let Some(c) = s.check {
+            numbers.extend([c.value, c.reference, c.difference, c.tolerance]);
+        }
+        if let Some(f) = s.closest_face {
+            numbers.extend(f.normal.to_array());
+            numbers.extend(f.projection.to_array());
+            numbers.extend(f.barycentric);
+            numbers.push(f.distance);
+        }
+        if let Some(b) = s.bounds {
+            numbers.extend([b.lower, b.upper]);
+        }
+        assert!(numbers.iter().all(|x| x.is_finite()), "step {i}: {s:?}");
+    }
+}
+
+/// Step kinds the bundled scenes do not reach, each explained and placed in the pseudocode.
+#[test]
+fn rare_3d_step_kinds_are_explained_too() {
+    use gjkviz::algorithm::PenetrationMethod;
+    use gjkviz::algorithm3::{Settings3, trace};
+    use gjkviz::geometry3::{Body3, ConvexBody3, Shape3};
+    use glam::DVec3;
+    let body = |shape, x: f64| ConvexBody3::new(&Body3::new(shape, DVec3::X * x, DVec3::ZERO));
+    let sphere = |r| Shape3::Sphere { radius: r };
+    let flat = |scale: f64| Shape3::Triangle {
+        a: DVec3::new(-1.0, -1.0, 0.0) * scale,
+        b: DVec3::new(1.0, -1.0, 0.0) * scale,
+        c: DVec3::new(0.0, 1.0, 0.0) * scale,
+    };
+    let settings = |penetration, max_iterations| Settings3 {
+        penetration,
+        max_iterations,
+        ..Settings3::default()
+    };
+    let cases = [
+        (
+            body(flat(1.0), 0.0),
+            body(flat(0.5), 0.1),
+            settings(PenetrationMethod::Epa, 1000),
+            Event3::FlatDifference,
+        ),
+        (
+            body(sphere(1.0), 0.0),
+            body(sphere(1.0), 0.5),
+            settings(PenetrationMethod::Epa, 3),
+            Event3::MaxIterations,
+        ),
+        (
+            body(
+                Shape3::Cone {
+                    half_height: 1.0,
+                    radius: 1.0,
+                },
+                0.0,
+            ),
+            body(sphere(1.0), 0.5),
+            settings(PenetrationMethod::CoreShapes { margin: 0.2 }, 1000),
+            Event3::NoCore,
+        ),
+        (
+            body(sphere(1.0), 0.0),
+            body(sphere(1.0), 0.5),
+            settings(PenetrationMethod::CoreShapes { margin: 0.2 }, 1000),
+            Event3::CoresOverlap,
+        ),
+        (
+            body(sphere(1.0), 0.0),
+            body(sphere(1.0), 3.0),
+            settings(PenetrationMethod::Epa, 1000),
+            Event3::Converged,
+        ),
+        (
+            body(sphere(1.0), 0.0),
+            body(sphere(1.0), 0.5),
+            settings(PenetrationMethod::Sampling { directions: 10 }, 1000),
+            Event3::SampledDirection,
+        ),
+    ];
+    for (a, b, s, wanted) in cases {
+        let t = trace(&a, &b, &s);
+        assert_finite_steps(&t);
+        assert!(
+            t.steps.iter().any(|step| step.event == wanted),
+            "{wanted:?} not reached: {:?}",
+            t.steps.iter().map(|s| s.event).collect::<Vec<_>>()
+        );
+        for step in &t.steps {
+            assert!(!explain(step).is_empty());
+            let line = pseudocode_line(step);
+            assert!(
+                pseudocode(step.phase)[line].marks.contains(&step.event),
+                "{:?} {:?}",
+                step.phase,
+                step.event
+            );
+        }
+    }
+}
+
+#[test]
+fn scene_traces_carry_finite_numbers_only() {
+    for file in scene_files() {
+        assert_finite_steps(&load3(&file).trace());
+    }
+}
+
+#[test]
+fn scenes_3d_round_trip_through_ron() {
+    for file in scene_files() {
+        let scene = load3(&file);
+        let text = ron::ser::to_string_pretty(&scene, ron::ser::PrettyConfig::new()).unwrap();
+        match parse_any_scene(&text, "again.ron") {
+            Ok(AnyScene::Three(again)) => assert_eq!(again, scene, "{file}"),
+            other => panic!("{file}: {other:?}\n{text}"),
+        }
+    }
+}

@@ -90,6 +90,10 @@ struct Tally {
     separated: usize,
     touching_disagreements: usize,
     parry_looser: usize,
+    /// Kind pairs where parry was looser, with counts.
+    looser_kinds: std::collections::BTreeMap<String, usize>,
+    /// Compared pairs whose depth or distance agree within 1e-9.
+    within_1e9: usize,
     max_depth_error: f64,
     max_distance_error: f64,
     max_parry_slack: f64,
@@ -169,6 +173,7 @@ fn agrees_with_parry_and_the_support_bracket_on_every_kind_pair() {
                     found.dist
                 );
                 let error = (ours - found.dist).abs();
+                t.within_1e9 += usize::from(error <= 1e-9);
                 if r.intersecting {
                     if error > AGREE {
                         // parry's depth differs: its normal must not prove ours too deep.
@@ -180,6 +185,7 @@ fn agrees_with_parry_and_the_support_bracket_on_every_kind_pair() {
                             -found.dist
                         );
                         t.parry_looser += 1;
+                        *t.looser_kinds.entry(format!("{ka}-{kb}")).or_default() += 1;
                         t.max_parry_slack = t.max_parry_slack.max(error);
                         continue;
                     }
@@ -194,6 +200,7 @@ fn agrees_with_parry_and_the_support_bracket_on_every_kind_pair() {
                             found.dist
                         );
                         t.parry_looser += 1;
+                        *t.looser_kinds.entry(format!("{ka}-{kb}")).or_default() += 1;
                         t.max_parry_slack = t.max_parry_slack.max(error);
                         continue;
                     }

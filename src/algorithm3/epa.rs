@@ -9,7 +9,9 @@
 //! to the face's support points of A and B, give the contact points. Otherwise the faces s sees
 //! are replaced by the cone from s to their horizon ([`Polytope::expand`]).
 
-use super::contact::Penetration;
+use glam::DVec3;
+
+use super::contact::{Penetration, least_significant_perpendicular};
 use super::difference::{Difference, Vertex, effective_tolerance};
 use super::polytope::Polytope;
 use super::settings::Settings3;
@@ -154,13 +156,13 @@ where
     B: SupportMap3 + ?Sized,
     R: Recorder<Step3>,
 {
-    let p: [glam::DVec3; 4] = simplex.points.map(|v: Vertex| v.w);
+    let p: [DVec3; 4] = simplex.points.map(|v: Vertex| v.w);
     let normal = match simplex.len {
         3 => (p[1] - p[0]).cross(p[2] - p[0]),
-        2 => super::contact::least_significant_perpendicular(p[1] - p[0]),
-        _ => glam::DVec3::X,
+        2 => least_significant_perpendicular(p[1] - p[0]),
+        _ => DVec3::X,
     };
-    let normal = normal.try_normalize().unwrap_or(glam::DVec3::X);
+    let normal = normal.try_normalize().unwrap_or(DVec3::X);
     simplex.reduce();
     recorder.record(|| Step3 {
         simplex: simplex.ids(),

@@ -14,7 +14,7 @@ use super::settings::Settings3;
 use super::simplex::{Reduction, Simplex};
 use crate::geometry3::SupportMap3;
 use crate::trace::{Check, CheckKind, Phase, Recorder};
-use crate::trace3::{Event3, Step3};
+use crate::trace3::{Event3, Region3, Step3};
 
 /// The origin counts as on the simplex when the closest point is nearer than this fraction of
 /// the simplex's size: a closest point computed from coordinates of size |p| is only known to
@@ -120,7 +120,7 @@ where
             region,
             dropped,
         } = simplex.reduce();
-        let enclosed = region == crate::trace3::Region3::Inside;
+        let enclosed = region == Region3::Inside;
         recorder.record(|| Step3 {
             simplex: simplex.ids(),
             dropped: dropped.iter().flatten().copied().collect(),

@@ -66,8 +66,9 @@ where
         };
         let s = pair.support(n);
         let depth = s.w.dot(n);
-        let best_depth = best.map_or(f64::INFINITY, |b| b.0);
-        let improved = depth < best_depth;
+        // The first direction has nothing to beat: it is compared with itself (and kept).
+        let best_depth = best.map_or(depth, |b| b.0);
+        let improved = best.is_none() || depth < best_depth;
         recorder.record(|| Step3 {
             direction: Some(n),
             support: Some(pair.world(&s)),
