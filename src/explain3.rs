@@ -142,7 +142,7 @@ pub fn explain(step: &Step3) -> String {
                 n(c.reference)
             ),
             CheckKind::CoreGap => format!(
-                "The margins add to 2m = {}, the cores are {} apart: depth {}.",
+                "The two shrinkings add to m_A + m_B = {}, the cores are {} apart: depth {}.",
                 n(c.value),
                 n(c.reference),
                 n(c.difference)
@@ -243,7 +243,7 @@ fn event_sentence(step: &Step3) -> String {
         }
         Event3::SampledDirection => "One more direction measured.".into(),
         Event3::CoreDepth => format!(
-            "The contact points move back out by the margin along {}.",
+            "The contact points move back out, each by its own shrinking, along {}.",
             step.direction.map(v).unwrap_or_default()
         ),
         Event3::CoresOverlap => "The cores still overlap: the margin was too small.".into(),
@@ -443,12 +443,16 @@ const SAMPLING_CODE: &[Line] = &[
 
 const CORE_SHAPES_CODE: &[Line] = &[
     line("core_shapes(A, B, m):", &[]),
-    line("  A', B' ← A and B shrunk by m", &[]),
+    line("  A', B' ← A and B shrunk by m_A, m_B", &[]),
+    line("      (a sphere or capsule by its radius, else m)", &[]),
     line("  if no core: return epa(A, B)", &[E::NoCore]),
     line("  run gjk, distance on A', B'", &[]),
     line(
         "  if the cores overlap: return epa(A, B)",
         &[E::CoresOverlap],
     ),
-    line("  return depth 2m − distance(A', B')", &[E::CoreDepth]),
+    line(
+        "  return depth m_A + m_B − distance(A', B')",
+        &[E::CoreDepth],
+    ),
 ];

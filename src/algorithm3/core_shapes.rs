@@ -1,8 +1,9 @@
-//! Penetration from core shapes in 3D: shrink both shapes by a margin m (a sphere to a smaller
-//! sphere or its centre, a capsule to a thinner capsule or its segment, a box or cylinder by m
-//! on every side), measure the gap d between the cores with GJK distance, and report 2m − d
-//! along the direction joining the cores' closest points. Exact for spheres and capsules;
-//! boxes and cylinders lose their edges when shrunk, so near edges the answer can fall short.
+//! Penetration from core shapes in 3D, as in 2D: shrink both shapes (a sphere to its centre and
+//! a capsule to its segment, by their own radius; a box or cylinder by the margin m on every
+//! side), measure the gap d between the cores with GJK distance, and report m_A + m_B − d along
+//! the direction joining the cores' closest points, m_A and m_B being how far each shrank.
+//! Exact for spheres and capsules, concentric ones included; boxes and cylinders lose their
+//! edges when shrunk, so near edges the answer can fall short.
 
 use super::contact::Penetration;
 use super::difference::Difference;
@@ -42,6 +43,8 @@ where
         recorder.record(|| gave_up(Event3::NoCore));
         return None;
     };
+    let (margin_a, margin_b) = (core_a.shrunk_by, core_b.shrunk_by);
+    let (core_a, core_b) = (core_a.body, core_b.body);
     let mut cores = Difference::continuing(&core_a, &core_b, pair.found());
     let mut on_cores = OnCores(recorder);
     let gjk = gjk::intersect(&mut cores, settings, &mut on_cores);
@@ -68,10 +71,11 @@ where
         return None;
     };
     let normal = separation.normal;
-    let depth = 2.0 * margin - separation.distance;
-    // The contact points move back out by the margin from the cores to the shapes.
-    let contact_a = separation.contact_a + normal * margin;
-    let contact_b = separation.contact_b - normal * margin;
+    let margins = margin_a + margin_b;
+    let depth = margins - separation.distance;
+    // The contact points move back out from the cores to the shapes, each by its own margin.
+    let contact_a = separation.contact_a + normal * margin_a;
+    let contact_b = separation.contact_b - normal * margin_b;
     recorder.record(|| Step3 {
         direction: Some(normal),
         closest_point: Some(normal * depth),
@@ -83,7 +87,7 @@ where
         }),
         check: Some(Check {
             kind: CheckKind::CoreGap,
-            value: 2.0 * margin,
+            value: margins,
             reference: separation.distance,
             difference: depth,
             tolerance: 0.0,

@@ -6,10 +6,11 @@ use super::body::ConvexBody;
 use super::hull::convex_hull;
 use super::right_perp;
 
-/// A body's core for the core-shape method, and how far its sides moved in to make it.
+/// A body's core for the core-shape method, and how far its sides moved in to make it (in 2D
+/// and 3D alike: a rounded shape gives up its own radius, any other shape the margin).
 #[derive(Clone, Debug, PartialEq)]
-pub struct Core {
-    pub body: ConvexBody,
+pub struct Core<B = ConvexBody> {
+    pub body: B,
     pub shrunk_by: f64,
 }
 

@@ -7,6 +7,7 @@ use glam::{DMat3, DVec3};
 
 use super::shape::{Body3, Shape3};
 use super::support::SupportMap3;
+use crate::geometry::Core;
 
 /// A shape's support function in its own frame.
 #[derive(Clone, Debug, PartialEq)]
@@ -229,26 +230,38 @@ impl SupportMap3 for ConvexBody3 {
             .collect()
     }
 
-    fn core(&self, margin: f64) -> Option<ConvexBody3> {
-        let shape = match &self.shape {
-            LocalShape::Rounded { vertices, radius } if *radius >= margin => LocalShape::Rounded {
-                vertices: vertices.clone(),
-                radius: radius - margin,
-            },
-            LocalShape::Box { half_extents } if half_extents.min_element() > margin => {
+    /// A sphere or capsule gives up its own radius, shrinking to its centre or segment (exact
+    /// whatever the margin, concentric pairs included); a box or cylinder shrinks by `margin`.
+    fn core(&self, margin: f64) -> Option<Core<ConvexBody3>> {
+        let (shape, shrunk_by) = match &self.shape {
+            LocalShape::Rounded { vertices, radius } if *radius > 0.0 => (
+                LocalShape::Rounded {
+                    vertices: vertices.clone(),
+                    radius: 0.0,
+                },
+                *radius,
+            ),
+            LocalShape::Box { half_extents } if half_extents.min_element() > margin => (
                 LocalShape::Box {
                     half_extents: *half_extents - margin,
-                }
-            }
+                },
+                margin,
+            ),
             LocalShape::Cylinder {
                 half_height,
                 radius,
-            } if *half_height > margin && *radius > margin => LocalShape::Cylinder {
-                half_height: half_height - margin,
-                radius: radius - margin,
-            },
+            } if *half_height > margin && *radius > margin => (
+                LocalShape::Cylinder {
+                    half_height: half_height - margin,
+                    radius: radius - margin,
+                },
+                margin,
+            ),
             _ => return None,
         };
-        Some(ConvexBody3::from_local(shape, self.position, self.rotation))
+        Some(Core {
+            body: ConvexBody3::from_local(shape, self.position, self.rotation),
+            shrunk_by,
+        })
     }
 }

@@ -8,11 +8,8 @@ use glam::{DMat3, DVec3};
 use serde::{Deserialize, Serialize};
 
 use super::hull::{Hull3, hull_of};
-use crate::geometry::ShapeError;
+use crate::geometry::{ShapeError, in_supported_range, range_message};
 
-/// Largest accepted |coordinate| and size. Squared lengths of differences of such numbers stay
-/// far below f64's range (1e24 ≪ 1e308), so no run can overflow to infinity.
-pub const COORDINATE_LIMIT: f64 = 1e12;
 /// Most points a polyhedron may list: the hull and every support query stay fast.
 pub const POLYHEDRON_POINTS_MAX: usize = 10_000;
 
@@ -194,14 +191,15 @@ fn err(field: &'static str, message: String) -> ShapeError {
     ShapeError { field, message }
 }
 
+/// Finite, and 0 or within the range both dimensions compute in without overflow
+/// ([`MAGNITUDE_RANGE`](crate::geometry::MAGNITUDE_RANGE)).
 fn bounded(field: &'static str, x: f64) -> Result<(), ShapeError> {
-    if x.is_finite() && x.abs() <= COORDINATE_LIMIT {
-        Ok(())
+    if !x.is_finite() {
+        Err(err(field, format!("must be a finite number, found {x}")))
+    } else if !in_supported_range(x) {
+        Err(err(field, range_message(x)))
     } else {
-        Err(err(
-            field,
-            format!("must be a finite number within ±{COORDINATE_LIMIT:e}, found {x}"),
-        ))
+        Ok(())
     }
 }
 

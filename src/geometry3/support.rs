@@ -3,6 +3,7 @@
 use glam::DVec3;
 
 use super::body::ConvexBody3;
+use crate::geometry::Core;
 
 /// A convex 3D shape in world space, seen through its support function.
 ///
@@ -42,8 +43,8 @@ pub trait SupportMap3 {
         Vec::new()
     }
 
-    /// The shape shrunk by `margin`, for the core-shape method; None when it has no such core.
-    fn core(&self, _margin: f64) -> Option<ConvexBody3> {
+    /// The shape's core for the core-shape method (see [`Core`]); None when it has none.
+    fn core(&self, _margin: f64) -> Option<Core<ConvexBody3>> {
         None
     }
 }
