@@ -162,7 +162,7 @@ pub fn run_headless(command: &Command, out: &mut dyn Write, err: &mut dyn Write)
             Ok(s) => {
                 let trace = s.trace();
                 if *json {
-                    writeln!(out, "{}", trace_json(&trace))
+                    crate::export::write_trace_json(&trace, out)
                 } else {
                     write_table(&trace, out)
                 }
@@ -194,11 +194,6 @@ fn check_files(files: &[PathBuf], out: &mut dyn Write) -> std::io::Result<i32> {
         }
     }
     Ok(code)
-}
-
-/// The whole trace as one JSON object: `result` and `steps`.
-pub fn trace_json(trace: &Trace) -> String {
-    serde_json::to_string_pretty(trace).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
 }
 
 fn write_table(trace: &Trace, out: &mut dyn Write) -> std::io::Result<()> {

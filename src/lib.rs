@@ -33,6 +33,7 @@ pub mod cli;
 pub mod compare;
 pub mod edit;
 pub mod explain;
+pub mod export;
 pub mod format;
 pub mod geometry;
 pub mod scene;

@@ -7,7 +7,7 @@
 mod common;
 
 use common::{polygon, v};
-use gjkviz::cli::{Command, run_headless, trace_json};
+use gjkviz::cli::{Command, run_headless};
 use gjkviz::geometry::ConvexBody;
 use gjkviz::scene::{Scene, load_scene};
 use gjkviz::trace::{Event, Phase, Step, Trace};
@@ -290,7 +290,9 @@ fn the_scene_file_gives_the_same_trace() {
 }
 
 fn json_of(trace: &Trace) -> Value {
-    serde_json::from_str(&trace_json(trace)).expect("trace_json prints valid JSON")
+    let mut bytes = Vec::new();
+    gjkviz::export::write_trace_json(trace, &mut bytes).expect("written to memory");
+    serde_json::from_slice(&bytes).expect("write_trace_json writes valid JSON")
 }
 
 fn vec_of(value: &Value) -> DVec2 {

@@ -53,9 +53,14 @@ pub fn to_ron(scene: &Scene) -> String {
     text
 }
 
-/// Writes the scene atomically: to a temporary file beside the target, flushed to disk, then
-/// renamed over it. A failure at any point leaves the old file as it was.
+/// Writes the scene atomically (see [`write_atomically`]).
 pub fn save_scene(scene: &Scene, path: &Path) -> Result<(), SceneError> {
+    write_atomically(path, to_ron(scene).as_bytes())
+}
+
+/// Writes `bytes` to `path` atomically: to a temporary file beside the target, flushed to
+/// disk, then renamed over it. A failure at any point leaves the old file as it was.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), SceneError> {
     let name = path.display().to_string();
     let fail = |what: &str, e: std::io::Error| SceneError::new(&name, format!("{what}: {e}"));
     let dir = match path.parent() {
@@ -73,7 +78,7 @@ pub fn save_scene(scene: &Scene, path: &Path) -> Result<(), SceneError> {
     let result = (|| {
         let mut f =
             fs::File::create(&temp).map_err(|e| fail("cannot create a temporary file", e))?;
-        f.write_all(to_ron(scene).as_bytes())
+        f.write_all(bytes)
             .and_then(|()| f.sync_all())
             .map_err(|e| fail("cannot write the temporary file", e))?;
         fs::rename(&temp, path).map_err(|e| fail("cannot replace the file", e))

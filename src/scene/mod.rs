@@ -11,7 +11,7 @@ mod watch;
 
 pub use bundled::{BUNDLED_SCENES, BundledScene, default_scene};
 pub use error::SceneError;
-pub use file::{load_scene, parse_scene, save_scene, to_ron};
+pub use file::{load_scene, parse_scene, save_scene, to_ron, write_atomically};
 pub use watch::FileWatch;
 
 use serde::{Deserialize, Deserializer, Serialize};
