@@ -124,6 +124,7 @@ pub fn difference_layers(
                 .width(5.0),
         ));
         let foot = edge.normal * edge.distance;
+        notes.keep_clear(DVec2::ZERO, foot);
         items.push(Box::new(
             dashed(polyline("edge distance", &[DVec2::ZERO, foot], false))
                 .color(palette.closest_edge)
@@ -195,7 +196,7 @@ pub fn difference_layers(
     items.push(Box::new(
         markers("origin", &[DVec2::ZERO], MarkerShape::Plus, 9.0).color(palette.origin),
     ));
-    notes.label(DVec2::ZERO, "O", palette.origin, DVec2::new(-1.0, -1.0));
+    notes.origin_label(palette.origin);
     layers
 }
 
@@ -264,6 +265,9 @@ fn simplex_items(
     } else {
         "simplex"
     };
+    for (i, &p) in points.iter().enumerate() {
+        notes.keep_clear(p, points[(i + 1) % points.len()]);
+    }
     match points.len() {
         0 => {}
         1 | 2 => items.push(Box::new(
