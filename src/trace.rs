@@ -8,7 +8,6 @@
 use glam::DVec2;
 use serde::Serialize;
 
-
 /// A point of the Minkowski difference A − B with the points of A and B it came from.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct SimplexVertex {
