@@ -57,11 +57,16 @@ fn n(x: f64) -> String {
     num_with(x, PROSE_DECIMALS)
 }
 
+/// Whether a check's gap is not zero but no more than the tolerance: not worth its digits.
+pub fn noise(c: &Check) -> bool {
+    c.difference != 0.0 && c.difference.abs() <= c.tolerance
+}
+
 /// A check's gap as it should be read: within the tolerance it is "≈ 0 (within 1e-9)" —
 /// rounding noise or a converged bound, not a measurement worth its digits; else the number
 /// with `decimals`.
 pub fn gap_text(c: &Check, decimals: usize) -> String {
-    if c.difference != 0.0 && c.difference.abs() <= c.tolerance {
+    if noise(c) {
         format!("≈ 0 (within {})", tolerance_text(c.tolerance))
     } else {
         num_with(c.difference, decimals)
@@ -367,7 +372,12 @@ fn skipped_edge(step: &Step) -> Option<(DVec2, DVec2)> {
     if closest.distance <= 0.0 {
         return None;
     }
-    let new = step.support.map(|s| s.point);
+    // A point inserted by this very step may make an edge through the origin that this step
+    // never had the chance to skip.
+    let new = step
+        .support
+        .filter(|_| step.event == Event::Expanded)
+        .map(|s| s.point);
     let points: Vec<DVec2> = step.simplex.iter().map(|v| v.point).collect();
     let ends = points.iter().zip(points.iter().cycle().skip(1));
     ends.map(|(&p, &q)| (p, q)).find(|&(p, q)| {

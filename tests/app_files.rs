@@ -788,3 +788,83 @@ fn without_a_file_dialog_open_and_export_ask_in_the_app() {
     );
     assert!(harness.query_by_label("Export the trace as JSON").is_none());
 }
+
+/// A watched file that is deleted: the banner says it is gone, not a stale reading error.
+#[test]
+fn a_deleted_file_is_said_to_be_gone() {
+    let dir = TempDir::new("deleted");
+    let path = dir.path("watched.ron");
+    let scene = write_bundled("capsule-vs-polygon.ron", &path);
+    let mut harness = app_on(&path, Answers::default());
+    std::fs::write(&path, "(broken").unwrap();
+    wait_for_the_watch(&mut harness);
+    assert!(
+        harness.state().error().is_some(),
+        "the broken file is reported"
+    );
+    std::fs::remove_file(&path).unwrap();
+    wait_for_the_watch(&mut harness);
+    assert!(
+        harness
+            .query_by_label_contains("watched.ron is gone from disk (deleted or moved)")
+            .is_some(),
+        "{:?}",
+        harness.state().error()
+    );
+    assert_eq!(*harness.state().scene(), scene, "the scene stays on screen");
+}
+
+/// A broken file given at start: the banner says which scene is shown instead.
+#[test]
+fn a_broken_file_at_start_says_what_is_shown_instead() {
+    let dir = TempDir::new("broken-start");
+    let path = dir.path("broken.ron");
+    std::fs::write(&path, "(name: \"x\",").unwrap();
+    let harness = app_on(&path, Answers::default());
+    let shown = gjkviz::scene::default_scene().name;
+    assert!(
+        harness
+            .query_by_label_contains(&format!("showing the bundled scene “{shown}” instead"))
+            .is_some()
+    );
+    assert!(harness.query_by_label_contains("last good").is_none());
+}
+
+/// A reloaded scene much smaller than the view is fitted again, not left tiny in a corner.
+#[test]
+fn a_reloaded_scene_much_smaller_than_the_view_is_fitted() {
+    let dir = TempDir::new("smaller");
+    let path = dir.path("shrinking.ron");
+    let scene = write_bundled("circle-vs-box.ron", &path);
+    let mut harness = app_on(&path, Answers::default());
+    let scale = |h: &Harness<'_, GjkvizApp>| {
+        let s = h.state();
+        let (p, q) = (
+            s.world_to_screen(glam::DVec2::ZERO).unwrap(),
+            s.world_to_screen(glam::DVec2::X).unwrap(),
+        );
+        q.x - p.x
+    };
+    let before = scale(&harness);
+    let mut small = scene.clone();
+    for body in [&mut small.a, &mut small.b] {
+        body.position *= 0.1;
+        body.shape = match &body.shape {
+            gjkviz::geometry::Shape::Circle { radius } => gjkviz::geometry::Shape::Circle {
+                radius: radius * 0.1,
+            },
+            gjkviz::geometry::Shape::Box { half_extents } => gjkviz::geometry::Shape::Box {
+                half_extents: *half_extents * 0.1,
+            },
+            other => other.clone(),
+        };
+    }
+    std::fs::write(&path, to_ron(&small)).unwrap();
+    wait_for_the_watch(&mut harness);
+    assert_eq!(*harness.state().scene(), small);
+    assert!(
+        scale(&harness) > before * 3.0,
+        "zoomed in to the smaller scene: {before} → {}",
+        scale(&harness)
+    );
+}

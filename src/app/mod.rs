@@ -398,6 +398,7 @@ impl GjkvizApp {
                     egui::ScrollArea::vertical()
                         .id_salt("result scroll")
                         .max_height(result_height)
+                        .min_scrolled_height(result_height)
                         .show(ui, |ui| {
                             ui.add_space(4.0);
                             let contradiction = if at_end {
@@ -460,7 +461,7 @@ impl GjkvizApp {
                     self.scroll_pending |= self.shown_index != Some(index);
                     // A frame egui discards (its first, sizing pass) would lose the scroll.
                     let scroll = self.scroll_pending && !ui.ctx().will_discard();
-                    step_panel::step_panel_ui(
+                    goto_step = step_panel::step_panel_ui(
                         ui,
                         &self.loaded.trace,
                         index,
@@ -469,17 +470,6 @@ impl GjkvizApp {
                         &palette,
                     );
                     self.scroll_pending &= !scroll;
-                    let gaps = convergence::gap_points(&self.loaded.trace);
-                    if !gaps.is_empty() {
-                        goto_step = egui::CollapsingHeader::new("Convergence: the gap per step")
-                            .id_salt("convergence")
-                            .default_open(true)
-                            .show(ui, |ui| {
-                                convergence::convergence_ui(ui, &gaps, index, &palette)
-                            })
-                            .body_returned
-                            .flatten();
-                    }
                 });
             });
         egui::CentralPanel::default().show(ui, |ui| self.plots_ui(ui, index, at_end, &palette));

@@ -3,6 +3,7 @@
 use eframe::egui;
 use egui::{Frame, Margin, RichText};
 
+use super::convergence::{convergence_ui, gap_points};
 use super::copy::copyable_ui;
 use super::palette::Palette;
 use crate::explain::{Row, explain, numbers, pseudocode, pseudocode_line, title, tolerance_note};
@@ -10,7 +11,8 @@ use crate::format::vec2;
 use crate::trace::{Phase, Trace};
 
 /// `step_changed`: the step is new this frame, so the panel scrolls its pseudocode line into view.
-/// `tolerance`: the scene's setting, to say why a check used another.
+/// `tolerance`: the scene's setting, to say why a check used another. Returns the step
+/// clicked in the convergence plot.
 pub fn step_panel_ui(
     ui: &mut egui::Ui,
     trace: &Trace,
@@ -18,10 +20,8 @@ pub fn step_panel_ui(
     step_changed: bool,
     tolerance: f64,
     palette: &Palette,
-) {
-    let Some(step) = trace.steps.get(index) else {
-        return;
-    };
+) -> Option<usize> {
+    let step = trace.steps.get(index)?;
     let colour = palette.phase(step.phase);
     ui.label(
         RichText::new(format!("Step {}: {}", index + 1, title(step)))
@@ -73,6 +73,19 @@ pub fn step_panel_ui(
     if let Some(note) = step.check.and_then(|c| tolerance_note(&c, tolerance)) {
         ui.label(RichText::new(note).small().color(palette.weak_text));
     }
+    // Before the simplex, which can run to dozens of points on curved shapes.
+    let gaps = gap_points(trace);
+    let clicked = if gaps.is_empty() {
+        None
+    } else {
+        ui.add_space(8.0);
+        egui::CollapsingHeader::new("Convergence: the gap per step")
+            .id_salt("convergence")
+            .default_open(true)
+            .show(ui, |ui| convergence_ui(ui, &gaps, index, palette))
+            .body_returned
+            .flatten()
+    };
 
     let name = if step.phase == Phase::Epa {
         "Polytope"
@@ -100,6 +113,7 @@ pub fn step_panel_ui(
                 }
             });
     });
+    clicked
 }
 
 fn rows_ui(ui: &mut egui::Ui, rows: Vec<Row>, palette: &Palette) {

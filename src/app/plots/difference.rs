@@ -13,6 +13,7 @@ use super::{
 };
 use crate::app::loaded::{Bounds, Loaded};
 use crate::app::palette::Palette;
+use crate::explain::{gap_text, noise};
 use crate::format::num_with;
 use crate::trace::{CheckKind, Phase, SimplexVertex, Step};
 
@@ -357,16 +358,14 @@ fn check_items(
                     .color(colour)
                     .width(2.0),
             ));
-            let verdict = if check.passed { "< tol" } else { "> tol" };
-            notes.label(
-                (foot + s.point) * 0.5,
-                format!(
-                    "gap {} {verdict}",
-                    num_with(check.difference, PLOT_DECIMALS)
-                ),
-                colour,
-                -along,
-            );
+            let gap = gap_text(&check, PLOT_DECIMALS);
+            // "≈ 0 (within 1e-9)" already says how it compares with the tolerance.
+            let text = match (noise(&check), check.passed) {
+                (true, _) => format!("gap {gap}"),
+                (false, true) => format!("gap {gap} < tol"),
+                (false, false) => format!("gap {gap} > tol"),
+            };
+            notes.label((foot + s.point) * 0.5, text, colour, -along);
         }
         CheckKind::PassesOrigin => {
             let Some(d) = step.direction.and_then(|d| d.try_normalize()) else {
@@ -457,7 +456,7 @@ fn check_items(
             ));
             notes.label(
                 (bound + v) * 0.5,
-                format!("gap {}", num_with(check.difference, PLOT_DECIMALS)),
+                format!("gap {}", gap_text(&check, PLOT_DECIMALS)),
                 colour,
                 crate::geometry::left_perp(unit),
             );
