@@ -46,8 +46,8 @@ pub struct Annotations {
 
 /// Length of the arrow that points to an origin off the plot, in points.
 const OFF_PLOT_ARROW: f32 = 28.0;
-/// Segments with more pieces than this are not kept clear of labels (a curve's polytope):
-/// too many to test, and too dense for a label to fit between anyway.
+/// Most segments kept clear of labels; a curve's polytope has more, too dense for a label to
+/// fit between anyway, and only its first ones are kept clear.
 const CLEAR_SEGMENTS_MAX: usize = 64;
 
 impl Annotations {
