@@ -551,13 +551,16 @@ fn a_quick_drag_takes_the_handle_where_the_button_went_down() {
     harness.hover_at(down);
     harness.run();
     let moved = down + egui::vec2(12.0, 0.0);
-    harness.event(egui::Event::PointerButton {
-        pos: down,
-        button: PointerButton::Primary,
-        pressed: true,
-        modifiers: Modifiers::NONE,
-    });
-    harness.event(egui::Event::PointerMoved(moved));
+    // Both in one frame (the harness's `event` would give each its own).
+    harness.input_mut().events.extend([
+        egui::Event::PointerButton {
+            pos: down,
+            button: PointerButton::Primary,
+            pressed: true,
+            modifiers: Modifiers::NONE,
+        },
+        egui::Event::PointerMoved(moved),
+    ]);
     harness.step();
     harness.drop_at(moved);
     harness.run();
