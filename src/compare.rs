@@ -47,6 +47,47 @@ pub fn separating_axis(a: &ConvexBody, b: &ConvexBody) -> Option<(f64, DVec2)> {
         .max_by(|x, y| x.0.total_cmp(&y.0))
 }
 
+/// Where the separating-axis reference contradicts `result` on a polygon pair, in a sentence;
+/// None when they agree or there is no reference. For two polygons the reference is exact for
+/// the depth, and a lower bound on the distance; agreement allows the scene's tolerance and
+/// a relative 1e-9 for rounding.
+pub fn contradiction(scene: &Scene, result: &Outcome) -> Option<String> {
+    let (a, b) = scene.bodies();
+    let (gap, _) = separating_axis(&a, &b)?;
+    let signed = if result.intersecting {
+        -result.depth
+    } else {
+        result.distance
+    };
+    let slack = scene.settings.tolerance + 1e-9 * (1.0 + gap.abs().max(signed.abs()));
+    let n = |x: f64| crate::format::num(x);
+    let wrong = if gap <= slack {
+        // The reference says overlap by −gap (or touching): the same depth is expected.
+        (signed - gap).abs() > slack
+    } else {
+        // A separating gap: the shapes are apart by at least that much.
+        signed < gap - slack
+    };
+    wrong.then(|| {
+        let says = if result.intersecting {
+            format!("depth {}", n(result.depth))
+        } else {
+            format!("distance {}", n(result.distance))
+        };
+        let truth = if gap < 0.0 {
+            format!("depth {}", n(-gap))
+        } else if gap <= slack {
+            "depth 0 (the shapes touch)".to_string()
+        } else {
+            format!("a gap of at least {}", n(gap))
+        };
+        format!(
+            "The separating-axis reference contradicts this result: it finds {truth}, the run \
+             reports {says}."
+        )
+    })
+}
+
 fn answer(method: String, r: &Outcome) -> Answer {
     Answer {
         method,
@@ -140,6 +181,27 @@ mod tests {
         assert_eq!(reference.method, "separating axes (reference)");
         assert!((reference.signed_distance - exact).abs() < 1e-12);
         assert!((reference.normal - DVec2::new(4.0, -5.0) / 41f64.sqrt()).length() < 1e-12);
+    }
+
+    #[test]
+    fn the_reference_contradicts_the_triple_product_result_only() {
+        let scene = |file: &str| {
+            let b = crate::scene::BUNDLED_SCENES
+                .iter()
+                .find(|b| b.file == file)
+                .unwrap();
+            crate::scene::parse_scene(b.text, b.file).unwrap()
+        };
+        let fragile = scene("triple-product-fragile.ron");
+        let said = contradiction(&fragile, &fragile.trace().result).expect("depth 1.5 vs 0");
+        assert!(said.contains("depth 0 (the shapes touch)"), "{said}");
+        assert!(said.contains("depth 1.5"), "{said}");
+        for b in crate::scene::BUNDLED_SCENES {
+            let s = crate::scene::parse_scene(b.text, b.file).unwrap();
+            if b.file != "triple-product-fragile.ron" {
+                assert_eq!(contradiction(&s, &s.trace().result), None, "{}", b.file);
+            }
+        }
     }
 
     #[test]

@@ -6,7 +6,8 @@ use glam::DVec2;
 
 use crate::algorithm::Termination;
 use crate::format::{num, num_with, vec2};
-use crate::trace::{CheckKind, Event, Phase, SimplexVertex, Step};
+use crate::geometry::cross;
+use crate::trace::{Check, CheckKind, Event, Phase, SimplexVertex, Step};
 
 /// Decimals in the explanation's prose: enough to follow the arithmetic, short enough to read.
 const PROSE_DECIMALS: usize = 3;
@@ -59,8 +60,41 @@ fn n(x: f64) -> String {
     num_with(x, PROSE_DECIMALS)
 }
 
+/// Whether a check's gap is not zero but no more than the tolerance: not worth its digits.
+pub fn noise(c: &Check) -> bool {
+    c.difference != 0.0 && c.difference.abs() <= c.tolerance
+}
+
+/// A check's gap as it should be read: within the tolerance it is "≈ 0 (within 1e-9)" —
+/// rounding noise or a converged bound, not a measurement worth its digits; else the number
+/// with `decimals`.
+pub fn gap_text(c: &Check, decimals: usize) -> String {
+    if noise(c) {
+        format!("≈ 0 (within {})", tolerance_text(c.tolerance))
+    } else {
+        num_with(c.difference, decimals)
+    }
+}
+
+/// Why the tolerance a check used is not the one set, when it is not: EPA will not ask for a
+/// gap below the rounding error of the support point's coordinates (see `gap_tolerance` in
+/// the EPA), which far from the origin is more than the setting.
+pub fn tolerance_note(c: &Check, setting: f64) -> Option<String> {
+    (c.kind == CheckKind::EdgeGap && c.tolerance > setting).then(|| {
+        format!(
+            "The tolerance used is {}, not the setting {}: far from the origin the support \
+             point's coordinates are only exact to about {} (16 units in the last place of \
+             the largest), and a gap smaller than their rounding is noise, so EPA never asks \
+             for less.",
+            tolerance_text(c.tolerance),
+            tolerance_text(setting),
+            tolerance_text(c.tolerance),
+        )
+    })
+}
+
 /// A tolerance as people write it: "1e-9" rather than "1.000e-9".
-pub(crate) fn tolerance_text(t: f64) -> String {
+pub fn tolerance_text(t: f64) -> String {
     let s = num(t);
     match s.split_once('e') {
         Some((mantissa, exponent)) => {
@@ -178,8 +212,10 @@ fn explain_gjk(step: &Step) -> String {
             list(&step.simplex)
         ),
         Event::OriginOnSimplex => format!(
-            "{found} The origin lies exactly on the simplex {}: A and B touch. EPA starts from \
-             here; the depth will be zero or nearly so.",
+            "{found} The origin lies exactly on the simplex {}. Every point of the simplex is a \
+             point of A − B, so the origin is in A − B: A and B touch or overlap. That is all \
+             it tells: a segment through the origin can run through the inside of A − B, so \
+             the depth may be anything. EPA starts from here and measures it.",
             list(&step.simplex)
         ),
         Event::Separated => format!(
@@ -221,7 +257,7 @@ fn explain_distance(step: &Step) -> String {
              to within |v| − {} = {}; the tolerance is {}.",
             n(c.reference),
             n(c.reference),
-            num(c.difference),
+            gap_text(&c, 6),
             tolerance_text(c.tolerance)
         ),
         _ => String::new(),
@@ -246,8 +282,8 @@ fn explain_distance(step: &Step) -> String {
                 .unwrap_or_default()
         ),
         Event::OriginOnSimplex => format!(
-            "The closest point of the simplex {} to the origin is the origin itself: A and B \
-             touch after all, and EPA works out the depth.",
+            "The closest point of the simplex {} to the origin is the origin itself, so the \
+             origin is in A − B: A and B touch or overlap after all, and EPA measures the depth.",
             list(&step.simplex)
         ),
         _ => generic(step),
@@ -274,7 +310,7 @@ fn explain_epa(step: &Step) -> String {
              beyond the edge",
             v(s.point),
             n(c.value),
-            n(c.difference)
+            gap_text(&c, PROSE_DECIMALS)
         ),
         _ => String::new(),
     };
@@ -286,19 +322,21 @@ fn explain_epa(step: &Step) -> String {
         .closest_edge
         .map(|e| format!("depth {} along n = {}", n(e.distance), v(e.normal)))
         .unwrap_or_default();
+    let skipped = skipped_edge_sentence(step);
     match step.event {
         Event::Expanded => format!(
             "{edge}{reach}, more than the tolerance {tolerance}, so the polytope grows: s is \
-             inserted between the edge's ends and the polytope now has {} vertices.",
+             inserted between the edge's ends and the polytope now has {} vertices.{skipped}",
             step.simplex.len()
         ),
         Event::Converged => format!(
             "{edge}{reach}, less than the tolerance {tolerance}: the edge lies on the boundary \
-             of A − B. The answer is {depth}; moving B by depth · n separates the shapes."
+             of A − B. The answer is {depth}; moving B by depth · n separates the shapes.\
+             {skipped}"
         ),
         Event::RepeatedSupport => format!(
             "{edge}{reach}, more than the tolerance {tolerance}, but s is already a vertex of \
-             the polytope, so it cannot grow any more. EPA stops with {depth}."
+             the polytope, so it cannot grow any more. EPA stops with {depth}.{skipped}"
         ),
         Event::CompletedTriangle => format!(
             "GJK ended with a point or a segment through the origin rather than a triangle. EPA \
@@ -318,13 +356,53 @@ fn explain_epa(step: &Step) -> String {
             list(&step.simplex)
         ),
         Event::MaxIterations => format!(
-            "EPA used all of its {} iterations without the gap falling below the tolerance. It \
-             reports the closest edge found so far; raise the limit (or the tolerance) for a \
-             finer answer.",
-            step.iteration
+            "EPA used all of its {} iterations without the gap falling below the tolerance; the \
+             polytope has grown to {} vertices: {}. It reports the closest edge found so far; \
+             raise the limit (or the tolerance) for a finer answer.",
+            step.iteration,
+            step.simplex.len(),
+            list(&step.simplex)
         ),
         _ => generic(step),
     }
+}
+
+/// An edge of the polytope that runs through the origin (distance 0) and yet is not the closest
+/// edge EPA took: it was passed over because it had no normal — the triple product
+/// (e × o) × e is the zero vector when the origin lies on the edge. Read from the step's own
+/// polytope and closest edge; the edge through the origin is the nearest there can be.
+fn skipped_edge(step: &Step) -> Option<(DVec2, DVec2)> {
+    let closest = step.closest_edge?;
+    if closest.distance <= 0.0 {
+        return None;
+    }
+    // A point inserted by this very step may make an edge through the origin that this step
+    // never had the chance to skip.
+    let new = step
+        .support
+        .filter(|_| step.event == Event::Expanded)
+        .map(|s| s.point);
+    let points: Vec<DVec2> = step.simplex.iter().map(|v| v.point).collect();
+    let ends = points.iter().zip(points.iter().cycle().skip(1));
+    ends.map(|(&p, &q)| (p, q)).find(|&(p, q)| {
+        cross(p, q) == 0.0 && p.dot(q) <= 0.0 && p != q && Some(p) != new && Some(q) != new
+    })
+}
+
+fn skipped_edge_sentence(step: &Step) -> String {
+    skipped_edge(step)
+        .map(|(p, q)| {
+            format!(
+                " Note the edge from {} to {}: the origin lies on it, so it is the nearest edge \
+                 of all (distance 0), yet EPA skipped it because its triple-product normal \
+                 (e × o) × e is the zero vector. EPA never pushes that edge out, so A − B beyond \
+                 it goes unexplored and the depth it reports may be too large; winding normals \
+                 do not have this flaw.",
+                vertex_name(&step.simplex, p),
+                vertex_name(&step.simplex, q),
+            )
+        })
+        .unwrap_or_default()
 }
 
 fn explain_sampling(step: &Step) -> String {
@@ -507,11 +585,11 @@ pub fn numbers(step: &Step) -> Vec<Row> {
             CheckKind::PassesOrigin => row("s · d (must be ≥ 0)", num(c.value)),
             CheckKind::EdgeGap => {
                 row("s · n", num(c.value));
-                row("gap s · n − distance", num(c.difference));
+                row("gap s · n − distance", gap_text(&c, 6));
             }
             CheckKind::DualityGap => {
                 row("lower bound s · v / |v|", num(c.reference));
-                row("gap |v| − bound", num(c.difference));
+                row("gap |v| − bound", gap_text(&c, 6));
             }
             CheckKind::SampledDepth => {
                 row("depth along u: s · u", num(c.value));
@@ -561,8 +639,79 @@ pub fn termination_text(termination: Termination) -> &'static str {
     }
 }
 
+/// When in a phase a step carries out a pseudocode line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum When {
+    /// At any iteration.
+    Any,
+    /// At the phase's set-up step (iteration 0).
+    SetUp,
+    /// At an iteration of the loop (iteration 1 on).
+    Loop,
+}
+
+/// A kind of step a pseudocode line stands for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Mark {
+    pub phase: Phase,
+    pub event: Event,
+    pub when: When,
+}
+
+impl Mark {
+    /// Whether `step` is of this kind.
+    pub fn matches(&self, step: &Step) -> bool {
+        let when = match self.when {
+            When::Any => true,
+            When::SetUp => step.iteration == 0,
+            When::Loop => step.iteration > 0,
+        };
+        self.phase == step.phase && self.event == step.event && when
+    }
+}
+
+/// One line of pseudocode and the kinds of step that carry it out, so the line a step marks is
+/// found by what the line says it does, never by its place in the listing.
+#[derive(Clone, Copy, Debug)]
+pub struct CodeLine {
+    pub text: &'static str,
+    pub marks: &'static [Mark],
+}
+
+const fn code(text: &'static str) -> CodeLine {
+    CodeLine { text, marks: &[] }
+}
+
+const fn marked(text: &'static str, marks: &'static [Mark]) -> CodeLine {
+    CodeLine { text, marks }
+}
+
+const fn any(phase: Phase, event: Event) -> Mark {
+    Mark {
+        phase,
+        event,
+        when: When::Any,
+    }
+}
+
+const fn set_up(phase: Phase, event: Event) -> Mark {
+    Mark {
+        phase,
+        event,
+        when: When::SetUp,
+    }
+}
+
+const fn in_loop(phase: Phase, event: Event) -> Mark {
+    Mark {
+        phase,
+        event,
+        when: When::Loop,
+    }
+}
+
 /// The pseudocode of a phase, one statement a line, indented with spaces.
-pub fn pseudocode(phase: Phase) -> &'static [&'static str] {
+pub fn pseudocode(phase: Phase) -> &'static [CodeLine] {
     match phase {
         Phase::Gjk => GJK_CODE,
         Phase::Distance => DISTANCE_CODE,
@@ -573,119 +722,172 @@ pub fn pseudocode(phase: Phase) -> &'static [&'static str] {
     }
 }
 
-const GJK_CODE: &[&str] = &[
-    "gjk(A, B):",
-    "  d ← initial direction",
-    "  s ← support(d); simplex ← [s]; d ← −s",
-    "  loop:",
-    "    s ← support(d)",
-    "    if s · d < 0: return SEPARATED",
-    "    if s in simplex: return UNDECIDED",
-    "    add s to simplex",
-    "    if origin on simplex: return TOUCHING",
-    "    if segment: d ← normal toward origin",
-    "    elif origin beyond an edge through s:",
-    "      drop far vertex; d ← edge normal",
-    "    else: return OVERLAP",
-    "",
-    "  support(d) = A's farthest point along d",
-    "             − B's farthest point along −d",
-];
-
-const DISTANCE_CODE: &[&str] = &[
-    "distance(A, B, simplex):",
-    "  loop:",
-    "    v ← simplex point closest to origin",
-    "    keep only the vertices v needs",
-    "    if v = 0: return TOUCHING (to EPA)",
-    "    s ← support(−v)",
-    "    if |v| − s · v / |v| ≤ tol: return |v|",
-    "    if s in simplex: return |v|",
-    "    add s to simplex",
-];
-
-const EPA_CODE: &[&str] = &[
-    "epa(A, B, simplex):",
-    "  if not a triangle: complete it",
-    "  if A − B has no area: return depth 0",
-    "  polytope ← triangle, counter-clockwise",
-    "  repeat up to max_iterations:",
-    "    e ← edge closest to origin",
-    "        (outward normal n, distance δ)",
-    "    if no edge has a normal: return best",
-    "    s ← support(n)",
-    "    if s · n − δ < tol: return δ, n",
-    "    if s in polytope: return δ, n",
-    "    insert s between e's ends",
-    "  return best edge (iteration limit)",
-];
-
-const SAMPLING_CODE: &[&str] = &[
-    "sample(A, B, N):",
-    "  U ← N even directions, A's edge normals,",
-    "      B's reversed edge normals, centre to centre",
-    "  for u in U:",
-    "    s ← support(u)",
-    "    if s · u < best: best ← s · u, n ← u",
-    "  return depth best, normal n",
-];
-
-const CORE_SHAPES_CODE: &[&str] = &[
-    "core_shapes(A, B, m):",
-    "  A', B' ← A and B shrunk by m_A, m_B",
-    "      (a circle or capsule by its radius, else m)",
-    "  if no core: return epa(A, B)",
-    "  run gjk, distance on A', B'",
-    "  if the cores overlap: return epa(A, B)",
-    "  return depth m_A + m_B − distance(A', B')",
-];
-
-const REFINEMENT_CODE: &[&str] = &[
-    "refine(A, B, n₀):  (after EPA or distance)",
-    "  h(n) = support(n) · n: ≥ depth, ≤ −distance",
-    "  repeat up to max_iterations:",
-    "    n ← next normal: downhill from n₀,",
-    "        doubling, then secant on the slope",
-    "    slope ← support(n) · t  (t ⟂ n)",
-    "    if |slope| within rounding: return h(n), n",
-    "  return smallest h(n) found, its n",
-];
-
-/// The index in [`pseudocode`] of the line the step carried out.
-pub fn pseudocode_line(step: &Step) -> usize {
-    match (step.phase, step.event) {
-        (Phase::Gjk, Event::FirstSupport) => 2,
-        (Phase::Gjk, Event::Separated) if step.iteration == 0 => 2,
-        (Phase::Gjk, Event::OriginOnSimplex) if step.iteration == 0 => 2,
-        (Phase::Gjk, Event::Separated) => 5,
-        (Phase::Gjk, Event::RepeatedSupport) => 6,
-        (Phase::Gjk, Event::OriginOnSimplex) => 8,
-        (Phase::Gjk, Event::LineTowardOrigin) => 9,
-        (Phase::Gjk, Event::DroppedVertex) => 11,
-        (Phase::Gjk, Event::EnclosedOrigin) => 12,
-        (Phase::Gjk, _) => 3,
-        (Phase::Distance, Event::OriginOnSimplex) => 4,
-        (Phase::Distance, Event::Converged) => 6,
-        (Phase::Distance, Event::RepeatedSupport) => 7,
-        (Phase::Distance, Event::CloserPoint) => 8,
-        (Phase::Distance, _) => 1,
-        (Phase::Epa, Event::CompletedTriangle) => 1,
-        (Phase::Epa, Event::FlatDifference) => 2,
-        (Phase::Epa, Event::NoUsableNormal) => 7,
-        (Phase::Epa, Event::Converged) => 9,
-        (Phase::Epa, Event::RepeatedSupport) => 10,
-        (Phase::Epa, Event::Expanded) => 11,
-        (Phase::Epa, Event::MaxIterations) => 12,
-        (Phase::Epa, _) => 4,
-        (Phase::Sampling, _) => 5,
-        (Phase::CoreShapes, Event::NoCore) => 3,
-        (Phase::CoreShapes, Event::CoresOverlap) => 5,
-        (Phase::CoreShapes, _) => 6,
-        (Phase::Refinement, Event::Converged) => 6,
-        (Phase::Refinement, Event::MaxIterations) => 7,
-        (Phase::Refinement, _) => 3,
-    }
+/// The index in [`pseudocode`] of the line the step carried out; None for a kind of step no
+/// line stands for (the listings cover every kind the algorithms record: tests/explain.rs).
+pub fn pseudocode_line(step: &Step) -> Option<usize> {
+    pseudocode(step.phase)
+        .iter()
+        .position(|line| line.marks.iter().any(|m| m.matches(step)))
 }
+
+use Event as E;
+use Phase as P;
+
+const GJK_CODE: &[CodeLine] = &[
+    code("gjk(A, B):"),
+    code("  d ← initial direction"),
+    marked(
+        "  s ← support(d); simplex ← [s]; d ← −s",
+        &[set_up(P::Gjk, E::FirstSupport)],
+    ),
+    marked(
+        "  if s · d < 0: return SEPARATED",
+        &[set_up(P::Gjk, E::Separated)],
+    ),
+    marked(
+        "  if s = origin: return INTERSECTING",
+        &[set_up(P::Gjk, E::OriginOnSimplex)],
+    ),
+    code("  loop:"),
+    code("    s ← support(d)"),
+    marked(
+        "    if s · d < 0: return SEPARATED",
+        &[in_loop(P::Gjk, E::Separated)],
+    ),
+    marked(
+        "    if s in simplex: return UNDECIDED",
+        &[any(P::Gjk, E::RepeatedSupport)],
+    ),
+    code("    add s to simplex"),
+    marked(
+        "    if origin on simplex: return INTERSECTING",
+        &[in_loop(P::Gjk, E::OriginOnSimplex)],
+    ),
+    code("        (touching or deeper: EPA measures)"),
+    marked(
+        "    if segment: d ← normal toward origin",
+        &[any(P::Gjk, E::LineTowardOrigin)],
+    ),
+    code("    elif origin beyond an edge through s:"),
+    marked(
+        "      drop far vertex; d ← edge normal",
+        &[any(P::Gjk, E::DroppedVertex)],
+    ),
+    marked(
+        "    else: return OVERLAP",
+        &[any(P::Gjk, E::EnclosedOrigin)],
+    ),
+    code(""),
+    code("  support(d) = A's farthest point along d"),
+    code("             − B's farthest point along −d"),
+];
+
+const DISTANCE_CODE: &[CodeLine] = &[
+    code("distance(A, B, simplex):"),
+    code("  loop:"),
+    code("    v ← simplex point closest to origin"),
+    code("    keep only the vertices v needs"),
+    marked(
+        "    if v = 0: origin in A − B: go to EPA",
+        &[any(P::Distance, E::OriginOnSimplex)],
+    ),
+    code("    s ← support(−v)"),
+    marked(
+        "    if |v| − s · v / |v| ≤ tol: return |v|",
+        &[any(P::Distance, E::Converged)],
+    ),
+    marked(
+        "    if s in simplex: return |v|",
+        &[any(P::Distance, E::RepeatedSupport)],
+    ),
+    marked("    add s to simplex", &[any(P::Distance, E::CloserPoint)]),
+];
+
+const EPA_CODE: &[CodeLine] = &[
+    code("epa(A, B, simplex):"),
+    marked(
+        "  if not a triangle: complete it",
+        &[any(P::Epa, E::CompletedTriangle)],
+    ),
+    marked(
+        "  if A − B has no area: return depth 0",
+        &[any(P::Epa, E::FlatDifference)],
+    ),
+    code("  polytope ← triangle, counter-clockwise"),
+    code("  repeat up to max_iterations:"),
+    code("    e ← closest edge that has a normal"),
+    code("        (outward normal n, distance δ)"),
+    marked(
+        "    if no edge has a normal: return best",
+        &[any(P::Epa, E::NoUsableNormal)],
+    ),
+    code("    s ← support(n)"),
+    marked(
+        "    if s · n − δ < tol: return δ, n",
+        &[any(P::Epa, E::Converged)],
+    ),
+    marked(
+        "    if s in polytope: return δ, n",
+        &[any(P::Epa, E::RepeatedSupport)],
+    ),
+    marked("    insert s between e's ends", &[any(P::Epa, E::Expanded)]),
+    marked(
+        "  return best edge (iteration limit)",
+        &[any(P::Epa, E::MaxIterations)],
+    ),
+];
+
+const REFINEMENT_CODE: &[CodeLine] = &[
+    code("refine(A, B, n₀):  (after EPA or distance)"),
+    code("  h(n) = support(n) · n: ≥ depth, ≤ −distance"),
+    code("  repeat up to max_iterations:"),
+    marked(
+        "    n ← next normal: downhill from n₀,",
+        &[any(P::Refinement, E::RefinedNormal)],
+    ),
+    code("        doubling, then secant on the slope"),
+    code("    slope ← support(n) · t  (t ⟂ n)"),
+    marked(
+        "    if |slope| within rounding: return h(n), n",
+        &[any(P::Refinement, E::Converged)],
+    ),
+    marked(
+        "  return smallest h(n) found, its n",
+        &[any(P::Refinement, E::MaxIterations)],
+    ),
+];
+
+const SAMPLING_CODE: &[CodeLine] = &[
+    code("sample(A, B, N):"),
+    code("  U ← N even directions, A's edge normals,"),
+    code("      B's reversed edge normals, centre to centre"),
+    code("  for u in U:"),
+    code("    s ← support(u)"),
+    marked(
+        "    if s · u < best: best ← s · u, n ← u",
+        &[any(P::Sampling, E::SampledDirection)],
+    ),
+    code("  return depth best, normal n"),
+];
+
+const CORE_SHAPES_CODE: &[CodeLine] = &[
+    code("core_shapes(A, B, m):"),
+    code("  A', B' ← A and B shrunk by m_A, m_B"),
+    code("      (a circle or capsule by its radius, else m)"),
+    marked(
+        "  if no core: return epa(A, B)",
+        &[any(P::CoreShapes, E::NoCore)],
+    ),
+    code("  run gjk, distance on A', B'"),
+    marked(
+        "  if the cores overlap: return epa(A, B)",
+        &[any(P::CoreShapes, E::CoresOverlap)],
+    ),
+    marked(
+        "  return depth m_A + m_B − distance(A', B')",
+        &[any(P::CoreShapes, E::CoreDepth)],
+    ),
+];
 
 #[cfg(test)]
 mod tests {
@@ -702,9 +904,31 @@ mod tests {
         let check = expand.check.expect("EPA steps carry their check");
         assert!(text.contains(&n(check.difference)), "{text}");
         assert!(text.contains("more than the tolerance 1e-9"), "{text}");
+        let line = pseudocode_line(expand).expect("an expansion has a line");
         assert_eq!(
-            pseudocode(Phase::Epa)[pseudocode_line(expand)],
+            pseudocode(Phase::Epa)[line].text,
             "    insert s between e's ends"
         );
+    }
+
+    #[test]
+    fn every_line_is_marked_for_its_own_phase_and_each_kind_marks_one_line() {
+        let phases = [
+            Phase::Gjk,
+            Phase::Distance,
+            Phase::Epa,
+            Phase::Sampling,
+            Phase::CoreShapes,
+        ];
+        for phase in phases {
+            let marks: Vec<Mark> = pseudocode(phase)
+                .iter()
+                .flat_map(|l| l.marks.iter().copied())
+                .collect();
+            assert!(marks.iter().all(|m| m.phase == phase), "{phase:?}");
+            for (i, m) in marks.iter().enumerate() {
+                assert!(!marks[i + 1..].contains(m), "{m:?} marks two lines");
+            }
+        }
     }
 }

@@ -510,3 +510,66 @@ fn the_comparison_shows_every_method_and_the_reference_for_polygons() {
         "EPA and the reference agree on the worked example"
     );
 }
+
+/// B of the default scene is listed clockwise: (5, 7), (12, 7), (10, 2), (7, 3). A point added
+/// on its top edge goes between that edge's own points, (5, 7) and (12, 7).
+#[test]
+fn a_point_added_to_a_clockwise_polygon_goes_between_the_clicked_edges_points() {
+    let mut harness = harness(GjkvizApp::new(None));
+    let on_edge = DVec2::new(10.0, 7.0);
+    let at = screen(&harness, on_edge);
+    harness.hover_at(at);
+    harness.run();
+    click_with(&mut harness, at, PointerButton::Primary);
+    click_with(&mut harness, at, PointerButton::Primary);
+    harness.run();
+    let points = polygon_points_world(&harness.state().scene().b).unwrap();
+    let expected = [
+        (5.0, 7.0),
+        (10.0, 7.0),
+        (12.0, 7.0),
+        (10.0, 2.0),
+        (7.0, 3.0),
+    ];
+    assert_eq!(points.len(), expected.len(), "{points:?}");
+    for (p, (x, y)) in points.iter().zip(expected) {
+        assert!((*p - DVec2::new(x, y)).length() < 1e-6, "{points:?}");
+    }
+    assert!(
+        hull_warning(&harness.state().scene().b).is_none(),
+        "no crossed outline"
+    );
+}
+
+/// A quick drag: the button goes down on B's corner (12, 7) and the first frame that sees the
+/// press already has the pointer 12 points away, over empty space. The corner is what moves.
+#[test]
+fn a_quick_drag_takes_the_handle_where_the_button_went_down() {
+    let mut harness = harness(GjkvizApp::new(None));
+    let corner = DVec2::new(12.0, 7.0);
+    let down = screen(&harness, corner);
+    harness.hover_at(down);
+    harness.run();
+    let moved = down + egui::vec2(12.0, 0.0);
+    // Both in one frame (the harness's `event` would give each its own).
+    harness.input_mut().events.extend([
+        egui::Event::PointerButton {
+            pos: down,
+            button: PointerButton::Primary,
+            pressed: true,
+            modifiers: Modifiers::NONE,
+        },
+        egui::Event::PointerMoved(moved),
+    ]);
+    harness.step();
+    harness.drop_at(moved);
+    harness.run();
+    let a_before = default_scene().a;
+    assert_eq!(harness.state().scene().a, a_before, "A stays");
+    let points = polygon_points_world(&harness.state().scene().b).unwrap();
+    let expected = corner + DVec2::new(12.0 * units_per_point(&harness), 0.0);
+    assert!(
+        (points[1] - expected).length() < 1e-6,
+        "B's corner followed the pointer from where it was pressed: {points:?}"
+    );
+}

@@ -17,23 +17,41 @@ use egui::{Modifiers, ViewportCommand, ViewportEvent, ViewportId};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use gjkviz::algorithm::EdgeNormal;
-use gjkviz::app::{FileDialogs, GjkvizApp, Pending, Source, position_text};
+use gjkviz::app::{FileDialogs, FileKind, GjkvizApp, Pending, Picked, Source, position_text};
 use gjkviz::scene::{BUNDLED_SCENES, Scene, load_scene, parse_scene, save_scene, to_ron};
 
-/// File dialogs answered by the test: the open dialog picks `open`, the save dialog `save`.
+/// File dialogs answered by the test: the open dialog picks `open`, the save dialog `save`
+/// (None: cancelled); `unavailable`: no dialog can be shown at all, as without a desktop portal.
 #[derive(Default)]
 struct Answers {
     open: Option<PathBuf>,
     save: Option<PathBuf>,
+    unavailable: bool,
+}
+
+impl Answers {
+    fn answer(&self, path: &Option<PathBuf>) -> Picked {
+        if self.unavailable {
+            return Picked::Unavailable("No file dialog in this test.".to_string());
+        }
+        path.clone().map_or(Picked::Cancelled, Picked::Path)
+    }
+
+    fn none() -> Self {
+        Answers {
+            unavailable: true,
+            ..Answers::default()
+        }
+    }
 }
 
 impl FileDialogs for Answers {
-    fn pick_scene(&mut self, _dir: Option<&Path>) -> Option<PathBuf> {
-        self.open.clone()
+    fn pick_scene(&mut self, _dir: Option<&Path>) -> Picked {
+        self.answer(&self.open)
     }
 
-    fn pick_save_path(&mut self, _dir: Option<&Path>, _file_name: &str) -> Option<PathBuf> {
-        self.save.clone()
+    fn pick_save_path(&mut self, _dir: Option<&Path>, _file_name: &str, _kind: FileKind) -> Picked {
+        self.answer(&self.save)
     }
 }
 
@@ -394,7 +412,10 @@ fn a_broken_rewrite_shows_the_banner_keeps_the_last_good_scene_and_clears_when_f
     assert!(error.contains('^'), "{error}");
     assert!(
         harness
-            .query_by_label_contains("no longer loads; still showing the last good scene")
+            .query_by_label_contains(&format!(
+                "no longer loads; still showing “{}” from watched.ron",
+                scene.name
+            ))
             .is_some()
     );
     assert_eq!(*harness.state().scene(), scene);
@@ -615,4 +636,240 @@ fn every_malformed_file_shows_the_loaders_error_on_the_banner_and_the_scene_stay
         assert_eq!(*harness.state().scene(), scene, "{}", path.display());
         assert_shows_header(&harness);
     }
+}
+
+/// Types `path` into the app's own file dialog and presses its button `button`.
+fn answer_prompt(harness: &mut Harness<'_, GjkvizApp>, path: &Path, button: &str) {
+    harness
+        .get_by_role_and_label(Role::TextInput, "File path:")
+        .set_text_value_accesskit(&path.display().to_string());
+    harness.run();
+    harness.get_by_label(button).click();
+    harness.run();
+}
+
+#[test]
+fn without_a_file_dialog_save_changes_asks_in_the_app_confirms_the_overwrite_then_opens() {
+    let dir = TempDir::new("no-dialog-save");
+    let target = dir.path("edited.ron");
+    std::fs::write(&target, "old").unwrap();
+    let mut app = GjkvizApp::new(None);
+    app.set_dialogs(Box::new(Answers::none()));
+    let mut harness = harness(app);
+    let mut settings = harness.state().scene().settings;
+    settings.tolerance = 1e-3;
+    harness.state_mut().set_settings(settings);
+    harness.run();
+    let edited = harness.state().scene().clone();
+    let (circle, circle_scene) = bundled("circle-vs-circle.ron");
+    pick(&mut harness, &circle_scene.name);
+    harness.get_by_label("Save changes").click();
+    harness.run();
+
+    assert!(
+        harness.query_by_label("Save the scene as").is_some(),
+        "the app asks for the path itself"
+    );
+    assert!(
+        harness
+            .query_by_label("No file dialog in this test.")
+            .is_some()
+    );
+    answer_prompt(&mut harness, &target.with_extension(""), "Save file");
+    assert!(
+        harness
+            .query_by_label_contains("already exists. Replace it?")
+            .is_some(),
+        "an existing file is not replaced without asking"
+    );
+    assert_eq!(std::fs::read_to_string(&target).unwrap(), "old");
+    harness.get_by_label("Replace").click();
+    harness.run();
+    assert_eq!(
+        load_scene(&target).unwrap(),
+        edited,
+        "saved, with .ron added"
+    );
+    assert_eq!(
+        *harness.state().source(),
+        Source::Bundled(circle),
+        "and then the switch went ahead"
+    );
+    assert_eq!(*harness.state().scene(), circle_scene);
+}
+
+#[test]
+fn without_a_file_dialog_a_cancelled_or_failed_save_asks_again_and_says_why() {
+    let dir = TempDir::new("no-dialog-fail");
+    let mut app = GjkvizApp::new(None);
+    app.set_dialogs(Box::new(Answers::none()));
+    let mut harness = harness(app);
+    let mut settings = harness.state().scene().settings;
+    settings.tolerance = 1e-3;
+    harness.state_mut().set_settings(settings);
+    harness.run();
+    let (circle, circle_scene) = bundled("circle-vs-circle.ron");
+    pick(&mut harness, &circle_scene.name);
+    harness.get_by_label("Save changes").click();
+    harness.run();
+
+    // A folder that does not exist: said in the dialog, which stays open.
+    answer_prompt(&mut harness, &dir.path("nowhere/x.ron"), "Save file");
+    assert!(
+        harness
+            .query_by_label_contains("There is no folder")
+            .is_some()
+    );
+    harness.get_by_label("Cancel").click();
+    harness.run();
+    assert_eq!(
+        harness.state().pending(),
+        Some(&Pending::Open(Source::Bundled(circle))),
+        "the switch still waits for an answer"
+    );
+    assert!(
+        harness
+            .query_by_label("No file was chosen, so nothing was saved.")
+            .is_some()
+    );
+    assert!(harness.state().has_unsaved_changes());
+}
+
+#[test]
+fn with_a_dialog_that_is_cancelled_save_changes_asks_again() {
+    let mut app = GjkvizApp::new(None);
+    app.set_dialogs(Box::new(Answers::default()));
+    let mut harness = harness(app);
+    let mut settings = harness.state().scene().settings;
+    settings.tolerance = 1e-3;
+    harness.state_mut().set_settings(settings);
+    harness.run();
+    let (circle, circle_scene) = bundled("circle-vs-circle.ron");
+    pick(&mut harness, &circle_scene.name);
+    harness.get_by_label("Save changes").click();
+    harness.run();
+    assert_eq!(
+        harness.state().pending(),
+        Some(&Pending::Open(Source::Bundled(circle)))
+    );
+    assert!(
+        harness
+            .query_by_label("No file was chosen, so nothing was saved.")
+            .is_some()
+    );
+}
+
+#[test]
+fn without_a_file_dialog_open_and_export_ask_in_the_app() {
+    let dir = TempDir::new("no-dialog-open");
+    let path = dir.path("lesson.ron");
+    let scene = write_bundled("thin-sliver.ron", &path);
+    let mut app = GjkvizApp::new(None);
+    app.set_dialogs(Box::new(Answers::none()));
+    let mut harness = harness(app);
+    harness.key_press_modifiers(Modifiers::COMMAND, egui::Key::O);
+    harness.run();
+    assert!(harness.query_by_label("Open a scene").is_some());
+    answer_prompt(&mut harness, &dir.path("missing.ron"), "Open file");
+    assert!(
+        harness
+            .query_by_label_contains("There is no file at")
+            .is_some()
+    );
+    answer_prompt(&mut harness, &path, "Open file");
+    assert_eq!(*harness.state().scene(), scene);
+
+    harness.get_by_label("Export trace…").click();
+    harness.run();
+    assert!(harness.query_by_label("Export the trace as JSON").is_some());
+    let json = dir.path("trace.json");
+    answer_prompt(&mut harness, &json.with_extension(""), "Export file");
+    let mut expected = Vec::new();
+    gjkviz::export::write_trace_json(&scene.trace(), &mut expected).unwrap();
+    assert_eq!(
+        std::fs::read(&json).expect("written, with .json added"),
+        expected,
+        "exactly what `gjkviz trace --json` prints"
+    );
+    assert!(harness.query_by_label("Export the trace as JSON").is_none());
+}
+
+/// A watched file that is deleted: the banner says it is gone, not a stale reading error.
+#[test]
+fn a_deleted_file_is_said_to_be_gone() {
+    let dir = TempDir::new("deleted");
+    let path = dir.path("watched.ron");
+    let scene = write_bundled("capsule-vs-polygon.ron", &path);
+    let mut harness = app_on(&path, Answers::default());
+    std::fs::write(&path, "(broken").unwrap();
+    wait_for_the_watch(&mut harness);
+    assert!(
+        harness.state().error().is_some(),
+        "the broken file is reported"
+    );
+    std::fs::remove_file(&path).unwrap();
+    wait_for_the_watch(&mut harness);
+    assert!(
+        harness
+            .query_by_label_contains("watched.ron is gone from disk (deleted or moved)")
+            .is_some(),
+        "{:?}",
+        harness.state().error()
+    );
+    assert_eq!(*harness.state().scene(), scene, "the scene stays on screen");
+}
+
+/// A broken file given at start: the banner says which scene is shown instead.
+#[test]
+fn a_broken_file_at_start_says_what_is_shown_instead() {
+    let dir = TempDir::new("broken-start");
+    let path = dir.path("broken.ron");
+    std::fs::write(&path, "(name: \"x\",").unwrap();
+    let harness = app_on(&path, Answers::default());
+    let shown = gjkviz::scene::default_scene().name;
+    assert!(
+        harness
+            .query_by_label_contains(&format!("showing the bundled scene “{shown}” instead"))
+            .is_some()
+    );
+    assert!(harness.query_by_label_contains("last good").is_none());
+}
+
+/// A reloaded scene much smaller than the view is fitted again, not left tiny in a corner.
+#[test]
+fn a_reloaded_scene_much_smaller_than_the_view_is_fitted() {
+    let dir = TempDir::new("smaller");
+    let path = dir.path("shrinking.ron");
+    let scene = write_bundled("circle-vs-box.ron", &path);
+    let mut harness = app_on(&path, Answers::default());
+    let scale = |h: &Harness<'_, GjkvizApp>| {
+        let s = h.state();
+        let (p, q) = (
+            s.world_to_screen(glam::DVec2::ZERO).unwrap(),
+            s.world_to_screen(glam::DVec2::X).unwrap(),
+        );
+        q.x - p.x
+    };
+    let before = scale(&harness);
+    let mut small = scene.clone();
+    for body in [&mut small.a, &mut small.b] {
+        body.position *= 0.1;
+        body.shape = match &body.shape {
+            gjkviz::geometry::Shape::Circle { radius } => gjkviz::geometry::Shape::Circle {
+                radius: radius * 0.1,
+            },
+            gjkviz::geometry::Shape::Box { half_extents } => gjkviz::geometry::Shape::Box {
+                half_extents: *half_extents * 0.1,
+            },
+            other => other.clone(),
+        };
+    }
+    std::fs::write(&path, to_ron(&small).unwrap()).unwrap();
+    wait_for_the_watch(&mut harness);
+    assert_eq!(*harness.state().scene(), small);
+    assert!(
+        scale(&harness) > before * 3.0,
+        "zoomed in to the smaller scene: {before} → {}",
+        scale(&harness)
+    );
 }

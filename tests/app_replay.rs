@@ -5,7 +5,10 @@
 
 mod common;
 
-use common::app::{STEP_DT, assert_error_banner, harness};
+use std::cell::Cell;
+use std::rc::Rc;
+
+use common::app::{assert_error_banner, harness};
 
 use eframe::egui;
 use egui_kittest::Harness;
@@ -108,26 +111,59 @@ fn first_and_last_buttons_jump_to_the_ends() {
     assert_header(&harness, 0);
 }
 
+/// The default app playing by a clock the test sets (seconds).
+fn app_with_clock() -> (Harness<'static, GjkvizApp>, Rc<Cell<f64>>) {
+    let clock = Rc::new(Cell::new(0.0));
+    let mut app = GjkvizApp::new(None);
+    let reading = Rc::clone(&clock);
+    app.set_clock(move || reading.get());
+    (harness(app), clock)
+}
+
 #[test]
 fn space_plays_and_pauses() {
-    let mut harness = default_app();
+    let (mut harness, clock) = app_with_clock();
     harness.key_press(egui::Key::Space);
     harness.step();
     assert!(harness.state().playback().is_playing());
     assert!(harness.query_by_label("▮▮ Pause").is_some());
-    // A second and a half of frames at the default speed of one step a second.
-    let frames = (1.5 / STEP_DT) as usize;
-    for _ in 0..frames {
-        harness.step();
-    }
+    // A second and a half at the default speed of one step a second.
+    clock.set(1.5);
+    harness.step();
     assert_eq!(harness.state().playback().index(), 1, "one step a second");
     harness.key_press(egui::Key::Space);
     harness.step();
     assert!(!harness.state().playback().is_playing());
-    for _ in 0..frames {
-        harness.step();
-    }
+    clock.set(10.0);
+    harness.step();
     assert_eq!(harness.state().playback().index(), 1, "paused stays put");
+}
+
+/// Nothing but the clock moves: no pointer, no keys. Each step asks for the repaint of the
+/// next, and the step follows the time that passed, however few frames there were.
+#[test]
+fn playing_follows_the_clock_without_any_input() {
+    let (mut harness, clock) = app_with_clock();
+    harness.get_by_label("▶ Play").click();
+    harness.step();
+    assert!(harness.state().playback().is_playing());
+    assert!(
+        harness.ctx.has_requested_repaint(),
+        "playing asks for the frame of its next step"
+    );
+    clock.set(3.2);
+    harness.step();
+    assert_eq!(
+        harness.state().playback().index(),
+        3,
+        "3.2 s at one step a second, in a single frame"
+    );
+    clock.set(3.9);
+    harness.step();
+    assert_eq!(harness.state().playback().index(), 3);
+    clock.set(4.0);
+    harness.step();
+    assert_eq!(harness.state().playback().index(), 4);
 }
 
 #[test]
@@ -193,7 +229,8 @@ fn the_step_panel_shows_the_numbers_of_the_trace_step() {
         explanation.contains(&gjkviz::format::num_with(check.difference, 3)),
         "the explanation quotes the gap: {explanation}"
     );
-    let line = gjkviz::explain::pseudocode(step.phase)[gjkviz::explain::pseudocode_line(step)];
+    let line = gjkviz::explain::pseudocode_line(step).expect("the step marks a line");
+    let line = gjkviz::explain::pseudocode(step.phase)[line].text;
     assert!(
         harness.query_by_label(&format!("▶ {line}")).is_some(),
         "the current pseudocode line is marked"
@@ -249,4 +286,117 @@ fn the_theme_button_switches_between_light_and_dark() {
     harness.get_by_label("◐ Light theme").click();
     harness.run();
     assert!(!harness.ctx.global_style().visuals.dark_mode);
+}
+
+/// The timeline names the step under the pointer: phase, iteration and what happened.
+#[test]
+fn a_timeline_cell_names_its_step_on_hover() {
+    let mut harness = default_app();
+    let trace = default_scene().trace();
+    let rect = harness.get_by_label("Timeline").rect();
+    let cell = rect.width() / trace.steps.len() as f32;
+    harness.hover_at(egui::pos2(rect.left() + cell * 3.5, rect.center().y));
+    // The hover text shows once the pointer has rested a moment.
+    for _ in 0..10 {
+        harness.step();
+    }
+    let wanted = format!(
+        "{}: {}",
+        expected_header(&trace, 3),
+        gjkviz::explain::title(&trace.steps[3])
+    );
+    assert!(
+        harness.query_by_label(&wanted).is_some(),
+        "the hover text should read {wanted:?}"
+    );
+    assert_eq!(
+        harness.state().playback().index(),
+        0,
+        "hovering is not stepping"
+    );
+}
+
+/// Where the world plot puts two world points on screen.
+fn world_view(harness: &Harness<'_, GjkvizApp>) -> [egui::Pos2; 2] {
+    [glam::DVec2::ZERO, glam::DVec2::X].map(|p| harness.state().world_to_screen(p).unwrap())
+}
+
+/// Stepping, to the result and back, never moves the view.
+#[test]
+fn stepping_never_moves_the_view() {
+    for size in [[1280.0, 800.0], [1600.0, 1000.0]] {
+        let mut harness = Harness::builder()
+            .with_size(size)
+            .with_context_setup(install_fonts)
+            .build_ui_state(|ui, app: &mut GjkvizApp| app.ui(ui), GjkvizApp::new(None));
+        harness.run();
+        let first = world_view(&harness);
+        harness.key_press(egui::Key::End);
+        harness.run();
+        assert_eq!(world_view(&harness), first, "{size:?}: at the result");
+        harness.key_press(egui::Key::Home);
+        harness.run();
+        assert_eq!(world_view(&harness), first, "{size:?}: back at the start");
+    }
+}
+
+/// The result's numbers copy with a click, and the whole result as JSON with its button.
+#[test]
+fn the_result_copies_its_numbers_and_itself_as_json() {
+    let mut harness = default_app();
+    harness.key_press(egui::Key::End);
+    harness.run();
+    let result = default_scene().trace().result;
+    let copied = |harness: &Harness<'_, GjkvizApp>| -> Vec<String> {
+        harness
+            .output()
+            .platform_output
+            .commands
+            .iter()
+            .filter_map(|c| match c {
+                egui::OutputCommand::CopyText(text) => Some(text.clone()),
+                _ => None,
+            })
+            .collect()
+    };
+    // The depth shows twice at the end, in the step's numbers and in the result: both copy.
+    harness
+        .query_all_by_label(&num(result.depth))
+        .next()
+        .expect("the depth is shown")
+        .click();
+    harness.step();
+    assert_eq!(copied(&harness), vec![num(result.depth)]);
+    harness.get_by_label("Copy result as JSON").click();
+    harness.step();
+    assert_eq!(copied(&harness), vec![gjkviz::export::result_json(&result)]);
+}
+
+/// The convergence plot goes to the step clicked.
+#[test]
+fn a_click_in_the_convergence_plot_goes_to_that_step() {
+    let mut harness = default_app();
+    harness
+        .get_by_label("Convergence: the gap per step")
+        .scroll_to_me();
+    harness.run();
+    let header = harness.get_by_label("Convergence: the gap per step").rect();
+    // The worked example has gaps at steps 4 and 5 only; the plot's left part is nearest 4.
+    let at = egui::pos2(header.left() + 90.0, header.bottom() + 70.0);
+    harness.hover_at(at);
+    harness.run();
+    harness.event(egui::Event::PointerButton {
+        pos: at,
+        button: egui::PointerButton::Primary,
+        pressed: true,
+        modifiers: egui::Modifiers::NONE,
+    });
+    harness.event(egui::Event::PointerButton {
+        pos: at,
+        button: egui::PointerButton::Primary,
+        pressed: false,
+        modifiers: egui::Modifiers::NONE,
+    });
+    harness.run();
+    assert_eq!(harness.state().playback().index(), 3);
 }

@@ -3,13 +3,20 @@
 
 use std::collections::BTreeSet;
 
-use gjkviz::explain::{explain, numbers, pseudocode, pseudocode_line, title};
-use gjkviz::format::num_with;
+use gjkviz::explain::{explain, numbers, pseudocode, pseudocode_line, title, tolerance_note};
+use gjkviz::format::{num, num_with};
 use gjkviz::geometry::{Body, ConvexBody, Shape};
 use gjkviz::scene::{BUNDLED_SCENES, parse_scene};
-use gjkviz::trace::{Event, Phase, Step, Trace};
+use gjkviz::trace::{Check, CheckKind, Event, Phase, Step, Trace};
 use gjkviz::{Settings, trace};
 use glam::DVec2;
+
+/// Every step as the app reads it (`Trace::step`: EPA's with their polytope).
+fn as_read(trace: &Trace) -> Vec<Step> {
+    (0..trace.steps.len())
+        .map(|i| trace.step(i).expect("in range").into_owned())
+        .collect()
+}
 
 fn boxes(offset: DVec2, settings: Settings) -> Trace {
     let unit = Shape::Box {
@@ -164,7 +171,6 @@ fn quotable_numbers(step: &Step) -> Vec<String> {
     out.extend(step.closest_point.map(v));
     out.extend(step.closest_edge.map(|e| n(e.distance)));
     out.extend(step.check.map(|c| n(c.difference)));
-    out.push(step.iteration.to_string());
     out
 }
 
@@ -175,13 +181,13 @@ fn expected_in_line(phase: Phase, event: Event) -> &'static str {
         (Phase::Gjk, Event::LineTowardOrigin) => "segment",
         (Phase::Gjk, Event::DroppedVertex) => "drop",
         (Phase::Gjk, Event::EnclosedOrigin) => "OVERLAP",
-        (Phase::Gjk, Event::Separated) => "",
-        (Phase::Gjk, Event::OriginOnSimplex) => "",
+        (Phase::Gjk, Event::Separated) => "SEPARATED",
+        (Phase::Gjk, Event::OriginOnSimplex) => "INTERSECTING",
         (Phase::Gjk, Event::RepeatedSupport) => "UNDECIDED",
         (Phase::Distance, Event::CloserPoint) => "add s",
         (Phase::Distance, Event::Converged) => "tol",
         (Phase::Distance, Event::RepeatedSupport) => "in simplex",
-        (Phase::Distance, Event::OriginOnSimplex) => "TOUCHING",
+        (Phase::Distance, Event::OriginOnSimplex) => "origin in A − B",
         (Phase::Epa, Event::Expanded) => "insert",
         (Phase::Epa, Event::Converged) => "tol",
         (Phase::Epa, Event::RepeatedSupport) => "in polytope",
@@ -205,7 +211,7 @@ fn every_kind_of_step_is_explained_with_its_numbers_and_a_pseudocode_line() {
     let mut kinds = BTreeSet::new();
     for (name, trace) in all_traces() {
         assert!(!trace.steps.is_empty(), "{name}: a trace has steps");
-        for (i, step) in trace.steps.iter().enumerate() {
+        for (i, step) in as_read(&trace).iter().enumerate() {
             let at = format!("{name}, step {}: {:?} {:?}", i + 1, step.phase, step.event);
             kinds.insert(format!("{:?} {:?}", step.phase, step.event));
             assert!(!title(step).is_empty(), "{at}: title");
@@ -218,14 +224,12 @@ fn every_kind_of_step_is_explained_with_its_numbers_and_a_pseudocode_line() {
                 "{at}: the explanation quotes none of the step's numbers: {text}"
             );
             let code = pseudocode(step.phase);
-            let line = pseudocode_line(step);
-            assert!(line < code.len(), "{at}: line {line} out of range");
-            assert!(!code[line].trim().is_empty(), "{at}: blank pseudocode line");
+            let line = pseudocode_line(step).unwrap_or_else(|| panic!("{at}: no pseudocode line"));
             let word = expected_in_line(step.phase, step.event);
             assert!(
-                code[line].contains(word),
+                code[line].text.contains(word),
                 "{at}: pseudocode line {:?} should mention {word:?}",
-                code[line]
+                code[line].text
             );
             if step.check.is_some() || step.support.is_some() || step.closest_edge.is_some() {
                 assert!(!numbers(step).is_empty(), "{at}: numbers table");
@@ -266,17 +270,18 @@ fn every_kind_of_step_is_explained_with_its_numbers_and_a_pseudocode_line() {
 fn the_worked_example_reads_as_the_article_tells_it() {
     let scene = gjkviz::scene::default_scene();
     let trace = scene.trace();
-    let first = explain(&trace.steps[0]);
+    let steps = as_read(&trace);
+    let first = explain(&steps[0]);
     assert!(first.contains("d = (1, 0)"), "{first}");
     assert!(first.contains("s = a − b = (4, 2)"), "{first}");
-    let expand = explain(&trace.steps[3]);
+    let expand = explain(&steps[3]);
     assert!(expand.contains("at distance 0.632"), "{expand}");
     assert!(expand.contains("s = (-6, 9)"), "{expand}");
     assert!(
         expand.contains("9.803 beyond the edge, more than the tolerance 1e-9"),
         "{expand}"
     );
-    let done = explain(&trace.steps[4]);
+    let done = explain(&steps[4]);
     assert!(done.contains("less than the tolerance 1e-9"), "{done}");
     assert!(
         done.contains("depth 0.937 along n = (0.625, -0.781)"),
@@ -347,11 +352,172 @@ fn rare_step_kinds_are_explained_too() {
                 .any(|x| text.contains(x.as_str())),
             "{at}: {text}"
         );
-        let line = pseudocode(step.phase)[pseudocode_line(step)];
+        let line = pseudocode(step.phase)[pseudocode_line(step).expect("a line")].text;
         let word = expected_in_line(step.phase, step.event);
         assert!(
             line.contains(word),
             "{at}: {line:?} should mention {word:?}"
         );
+    }
+}
+
+/// The prose's form of a check's gap: within the tolerance it is "≈ 0 (within …)", not noise.
+fn gap_in_words(c: &Check, decimals: usize) -> String {
+    if c.difference != 0.0 && c.difference.abs() <= c.tolerance {
+        "≈ 0 (within ".to_string()
+    } else {
+        num_with(c.difference, decimals)
+    }
+}
+
+/// Every step text of every bundled scene says what its own step's data say: its support
+/// point, its check's numbers and verdict, its closest edge or point, what it dropped; the
+/// final EPA step quotes the depth of the result; no text claims that the origin on a simplex
+/// means the shapes only touch.
+#[test]
+fn every_step_text_of_every_bundled_scene_matches_its_step() {
+    let n = |x: f64| num_with(x, 3);
+    let v = |p: DVec2| format!("({}, {})", n(p.x), n(p.y));
+    for bundled in BUNDLED_SCENES {
+        let trace = parse_scene(bundled.text, bundled.file).unwrap().trace();
+        for (i, step) in as_read(&trace).iter().enumerate() {
+            let at = format!(
+                "{}, step {}: {:?} {:?}",
+                bundled.file,
+                i + 1,
+                step.phase,
+                step.event
+            );
+            let text = explain(step);
+            let expect = |what: &str, wanted: String| {
+                assert!(
+                    text.contains(&wanted),
+                    "{at}: {what} {wanted:?} missing: {text}"
+                );
+            };
+            if let Some(s) = step.support {
+                expect("support point", v(s.point));
+            }
+            if let Some(e) = step.closest_edge {
+                expect("edge distance", format!("at distance {}", n(e.distance)));
+                expect("edge normal", format!("n = {}", v(e.normal)));
+            }
+            if let Some(p) = step.closest_point {
+                expect("|v|", n(p.length()));
+            }
+            if step.phase == Phase::Gjk
+                && let Some(p) = step.removed.first()
+            {
+                expect("dropped vertex", v(p.point));
+            }
+            if let Some(c) = step.check {
+                match c.kind {
+                    CheckKind::PassesOrigin => {
+                        let sign = if c.passed { "≥ 0" } else { "< 0" };
+                        expect("projection", format!("s · d = {} {sign}", n(c.value)));
+                    }
+                    CheckKind::EdgeGap => {
+                        expect("gap", gap_in_words(&c, 3));
+                        let verdict = if c.passed { "less than" } else { "more than" };
+                        expect("verdict", format!("{verdict} the tolerance"));
+                    }
+                    CheckKind::DualityGap => {
+                        expect("gap", gap_in_words(&c, 6));
+                        if step.event == Event::Converged {
+                            expect("verdict", "within the tolerance".to_string());
+                        }
+                    }
+                    CheckKind::SampledDepth => expect("depth along u", n(c.value)),
+                    CheckKind::CoreGap => expect("depth", n(c.difference)),
+                    CheckKind::NormalOffset => {
+                        expect("offset", format!("offset s · t = {}", n(c.value)));
+                    }
+                }
+            }
+            if step.event == Event::OriginOnSimplex {
+                expect("the honest rule", "touch or overlap".to_string());
+                assert!(!text.contains("zero or nearly so"), "{at}: {text}");
+            }
+            let last = i + 1 == trace.steps.len();
+            if last && step.phase == Phase::Epa && step.event == Event::Converged {
+                expect("result depth", format!("depth {}", n(trace.result.depth)));
+            }
+        }
+    }
+}
+
+/// The scene where the origin lies on a GJK simplex edge and yet the depth is 2.414: the text
+/// of that step must not say the shapes only touch.
+#[test]
+fn the_origin_on_a_simplex_edge_is_not_called_touching() {
+    let bundled = BUNDLED_SCENES
+        .iter()
+        .find(|b| b.file == "origin-on-simplex-edge.ron")
+        .unwrap();
+    let trace = parse_scene(bundled.text, bundled.file).unwrap().trace();
+    let step = trace
+        .steps
+        .iter()
+        .find(|s| s.event == Event::OriginOnSimplex)
+        .expect("the scene's GJK ends with the origin on its simplex");
+    let text = explain(step);
+    assert!(text.contains("the depth may be anything"), "{text}");
+    assert!(trace.result.depth > 2.0, "the scene's depth is large");
+    let line = pseudocode(step.phase)[pseudocode_line(step).unwrap()].text;
+    assert!(!line.contains("TOUCHING"), "{line}");
+}
+
+/// Gaps within the tolerance are shown as such in the numbers and the prose, never as digits
+/// of rounding noise; a raised tolerance says why.
+#[test]
+fn rounding_noise_is_shown_as_within_the_tolerance() {
+    let mut noise = 0;
+    let mut raised = 0;
+    for (name, trace) in all_traces() {
+        for step in &as_read(&trace) {
+            let Some(c) = step.check else { continue };
+            if !matches!(c.kind, CheckKind::EdgeGap | CheckKind::DualityGap) {
+                continue;
+            }
+            let gap = numbers(step)
+                .into_iter()
+                .find(|r| r.name.starts_with("gap"))
+                .expect("a gap row")
+                .value;
+            if c.difference != 0.0 && c.difference.abs() <= c.tolerance {
+                noise += 1;
+                assert!(gap.starts_with("≈ 0 (within "), "{name}: {gap}");
+                let text = explain(step);
+                assert!(text.contains("≈ 0 (within "), "{name}: {text}");
+            } else {
+                assert_eq!(gap, num(c.difference), "{name}");
+            }
+            if let Some(note) = tolerance_note(&c, 1e-9) {
+                raised += 1;
+                assert!(note.contains("not the setting 1e-9"), "{note}");
+            }
+        }
+    }
+    assert!(
+        noise > 0,
+        "some bundled step converges on a gap of rounding noise"
+    );
+    assert!(
+        raised > 0,
+        "the far-from-origin scene raises EPA's tolerance"
+    );
+}
+
+/// With triple-product normals, the step says that the edge through the origin was skipped;
+/// with winding normals nothing is skipped and no step says so.
+#[test]
+fn a_skipped_edge_through_the_origin_is_named_at_its_step() {
+    for bundled in BUNDLED_SCENES {
+        let scene = parse_scene(bundled.text, bundled.file).unwrap();
+        let says = as_read(&scene.trace())
+            .iter()
+            .any(|s| explain(s).contains("EPA skipped it"));
+        let triple = scene.settings.edge_normal == gjkviz::EdgeNormal::TripleProduct;
+        assert_eq!(says, triple, "{}", bundled.file);
     }
 }

@@ -5,9 +5,10 @@ use eframe::egui;
 use egui::RichText;
 
 use super::palette::Palette;
-use crate::compare::{Answer, compare};
+use crate::compare::{Answer, compare, contradiction};
 use crate::format::{num, num_with};
 use crate::scene::Scene;
+use crate::trace::Outcome;
 
 /// Decimals of the normals in the table; the differences carry the fine detail.
 const NORMAL_DECIMALS: usize = 3;
@@ -19,6 +20,8 @@ const SMALL_DIFFERENCE: f64 = 1e-3;
 pub struct Comparison {
     of: Option<Scene>,
     rows: Vec<Answer>,
+    /// The scene the reference was last checked against, and what it said.
+    checked: Option<(Scene, Option<String>)>,
 }
 
 impl Comparison {
@@ -29,6 +32,16 @@ impl Comparison {
             self.of = Some(scene.clone());
         }
         &self.rows
+    }
+}
+
+impl Comparison {
+    /// Where the separating-axis reference contradicts `result`, the outcome of `scene`.
+    pub fn contradiction(&mut self, scene: &Scene, result: &Outcome) -> Option<&str> {
+        if self.checked.as_ref().is_none_or(|(of, _)| of != scene) {
+            self.checked = Some((scene.clone(), contradiction(scene, result)));
+        }
+        self.checked.as_ref().and_then(|(_, said)| said.as_deref())
     }
 }
 
@@ -59,7 +72,7 @@ fn table_ui(ui: &mut egui::Ui, own: &Answer, rows: &[Answer], palette: &Palette)
         .striped(true)
         .spacing([10.0, 3.0])
         .show(ui, |ui| {
-            let weak = |text: &str| RichText::new(text).small().color(palette.weak_text);
+            let weak = |text: &str| RichText::new(text).color(palette.weak_text);
             ui.label(weak("method"));
             ui.label(weak("signed distance"))
                 .on_hover_text("Distance when apart, minus the depth when overlapping");
@@ -70,16 +83,15 @@ fn table_ui(ui: &mut egui::Ui, own: &Answer, rows: &[Answer], palette: &Palette)
                 .on_hover_text("Angle between this normal and the scene method's, in degrees");
             ui.end_row();
             for (i, row) in rows.iter().enumerate() {
-                ui.label(RichText::new(&row.method).small());
-                ui.label(RichText::new(num(row.signed_distance)).monospace().small());
+                ui.label(RichText::new(&row.method));
+                ui.label(RichText::new(num(row.signed_distance)).monospace());
                 ui.label(
                     RichText::new(format!(
                         "({}, {})",
                         num_with(row.normal.x, NORMAL_DECIMALS),
                         num_with(row.normal.y, NORMAL_DECIMALS)
                     ))
-                    .monospace()
-                    .small(),
+                    .monospace(),
                 );
                 if i == 0 {
                     ui.label("—");
@@ -88,14 +100,9 @@ fn table_ui(ui: &mut egui::Ui, own: &Answer, rows: &[Answer], palette: &Palette)
                     let angle = own.normal.angle_to(row.normal).to_degrees().abs();
                     ui.label(
                         RichText::new(signed(row.signed_distance - own.signed_distance))
-                            .monospace()
-                            .small(),
+                            .monospace(),
                     );
-                    ui.label(
-                        RichText::new(format!("{}°", num_with(angle, 3)))
-                            .monospace()
-                            .small(),
-                    );
+                    ui.label(RichText::new(format!("{}°", num_with(angle, 3))).monospace());
                 }
                 ui.end_row();
             }

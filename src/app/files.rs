@@ -9,22 +9,22 @@ use egui::{Align2, Color32, FontId, Id, LayerId, Order};
 
 use super::GjkvizApp;
 use super::banners::Banner;
-use super::dialogs::{file_name_for, is_scene_file};
+use super::dialogs::{FileKind, Picked, file_name_for, is_scene_file};
 use super::loaded::Source;
+use super::palette::Palette;
+use super::path_prompt::{PathPrompt, PromptAnswer, PromptFor, path_prompt_ui};
 use super::recent::absolute;
 use super::scene_bar::{
     BarAction, OPEN_SHORTCUT, SAVE_AS_SHORTCUT, SAVE_SHORTCUT, UNSAVED_MARKER, file_label,
     file_name,
 };
 use super::unsaved::Pending;
-use crate::scene::{FileWatch, SceneError, load_scene, save_scene};
+use crate::export::write_trace_json;
+use crate::scene::{FileWatch, SceneError, load_scene, save_scene, write_atomically};
 
 /// How often the open file is checked for changes on disk: soon enough to feel live while the
 /// user edits it in their own editor, rarely enough to cost nothing.
 const WATCH_INTERVAL: Duration = Duration::from_millis(500);
-
-/// The banner's headline for a scene that could not be opened.
-const LOAD_FAILED: &str = "The scene could not be loaded; still showing the last good one.";
 
 impl GjkvizApp {
     /// Whether the scene differs from the file it came from (or the bundled scene).
@@ -50,39 +50,172 @@ impl GjkvizApp {
     /// Asks for a scene file with the open dialog, then opens it.
     pub fn open_with_dialog(&mut self) {
         let dir = self.dialog_dir();
-        if let Some(path) = self.dialogs.pick_scene(dir.as_deref()) {
-            self.open(Source::File(path));
+        match self.dialogs.pick_scene(dir.as_deref()) {
+            Picked::Path(path) => self.open(Source::File(path)),
+            Picked::Cancelled => {}
+            Picked::Unavailable(why) => {
+                let default = self.default_path(FileKind::Scene);
+                self.prompt = Some(PathPrompt::new(PromptFor::Open, &default, why));
+            }
         }
     }
 
-    /// Saves the scene to its file; a bundled scene has none, so it asks for one. Returns
-    /// whether the scene was saved (a failure is on the banner).
-    pub fn save(&mut self) -> bool {
+    /// Saves the scene to its file; a bundled scene has none, so it asks for one. A failure
+    /// is on the banner.
+    pub fn save(&mut self, ctx: &egui::Context) {
+        self.save_then(None, ctx);
+    }
+
+    /// Saves the scene, then carries out `then` (what waited for the answer about unsaved
+    /// changes). When nothing was saved — the write failed, or no file was chosen — `then` is
+    /// asked about again, with the reason: it is never dropped without a word.
+    pub(super) fn save_then(&mut self, then: Option<Pending>, ctx: &egui::Context) {
         match &self.loaded.source {
             Source::File(path) => {
                 let path = path.clone();
-                self.save_to(&path)
+                self.save_to_then(&path, then, ctx);
             }
-            Source::Bundled(_) => self.save_as(),
+            Source::Bundled(_) => self.save_as_then(then, ctx),
         }
     }
 
-    /// Asks for a file with the save dialog and saves the scene there; it becomes the scene's
-    /// file. Returns whether the scene was saved.
-    pub fn save_as(&mut self) -> bool {
+    /// Asks for a file with the save dialog (or the app's own, when there is none) and saves
+    /// the scene there; it becomes the scene's file.
+    pub fn save_as(&mut self, ctx: &egui::Context) {
+        self.save_as_then(None, ctx);
+    }
+
+    fn save_as_then(&mut self, then: Option<Pending>, ctx: &egui::Context) {
+        match self.ask_save_path(FileKind::Scene) {
+            Picked::Path(path) => self.save_to_then(&path, then, ctx),
+            Picked::Cancelled => {
+                if let Some(then) = then {
+                    self.ask_again(then, "No file was chosen, so nothing was saved.");
+                }
+            }
+            Picked::Unavailable(why) => {
+                let default = self.default_path(FileKind::Scene);
+                self.prompt = Some(PathPrompt::new(PromptFor::Save(then), &default, why));
+            }
+        }
+    }
+
+    /// Writes the scene to `path`, then carries out `then`; if the write fails, asks about
+    /// `then` again.
+    pub(super) fn save_to_then(&mut self, path: &Path, then: Option<Pending>, ctx: &egui::Context) {
+        let saved = self.save_to(path);
+        match then {
+            Some(then) if saved => self.carry_out(then, ctx),
+            Some(then) => self.ask_again(
+                then,
+                "The changes could not be saved (the red banner says why).",
+            ),
+            None => {}
+        }
+    }
+
+    /// The save dialog for a file of `kind`, named after the scene, in the dialogs' folder.
+    fn ask_save_path(&mut self, kind: FileKind) -> Picked {
         let dir = self.dialog_dir();
-        let name = match &self.loaded.source {
-            Source::File(path) => file_name(path),
-            Source::Bundled(_) => file_name_for(&self.loaded.scene.name),
+        let name = match (&self.loaded.source, kind) {
+            (Source::File(path), FileKind::Scene) => file_name(path),
+            _ => file_name_for(&self.loaded.scene.name, kind),
         };
-        match self.dialogs.pick_save_path(dir.as_deref(), &name) {
-            Some(path) => self.save_to(&path),
-            None => false,
+        self.dialogs.pick_save_path(dir.as_deref(), &name, kind)
+    }
+
+    /// Where the app's own file dialog starts: the scene's file, or a file named after the
+    /// scene in the dialogs' folder (else the folder the app was started in).
+    pub(super) fn default_path(&self, kind: FileKind) -> PathBuf {
+        if let (Source::File(path), FileKind::Scene) = (&self.loaded.source, kind) {
+            return absolute(path);
+        }
+        let dir = self
+            .dialog_dir()
+            .or_else(|| std::env::current_dir().ok())
+            .unwrap_or_default();
+        dir.join(file_name_for(&self.loaded.scene.name, kind))
+    }
+
+    /// "Export trace…": the trace as `gjkviz trace --json` prints it, to a file the user picks.
+    pub fn export_trace(&mut self) {
+        match self.ask_save_path(FileKind::TraceJson) {
+            Picked::Path(path) => {
+                if let Err(e) = self.export_to(&path) {
+                    self.banner = Some(Banner::new("The trace could not be exported.", &e));
+                }
+            }
+            Picked::Cancelled => {}
+            Picked::Unavailable(why) => {
+                let default = self.default_path(FileKind::TraceJson);
+                self.prompt = Some(PathPrompt::new(PromptFor::ExportTrace, &default, why));
+            }
+        }
+    }
+
+    /// Writes the trace as JSON to `path`, atomically.
+    pub(super) fn export_to(&self, path: &Path) -> Result<(), SceneError> {
+        let mut bytes = Vec::new();
+        write_trace_json(&self.loaded.trace, &mut bytes).map_err(|e| {
+            SceneError::new(
+                &path.display().to_string(),
+                format!("cannot write JSON: {e}"),
+            )
+        })?;
+        write_atomically(path, &bytes)
+    }
+
+    /// The app's own file dialog, while it is open; what it chose is carried out at once, and
+    /// a path that fails keeps it open with the reason.
+    pub(super) fn path_prompt_ui(&mut self, ctx: &egui::Context, palette: &Palette) {
+        let Some(prompt) = &mut self.prompt else {
+            return;
+        };
+        let Some(answer) = path_prompt_ui(ctx, prompt, palette) else {
+            return;
+        };
+        let Some(mut prompt) = self.prompt.take() else {
+            return;
+        };
+        ctx.request_repaint();
+        let path = match answer {
+            PromptAnswer::Chosen(path) => path,
+            PromptAnswer::Cancel => {
+                if let PromptFor::Save(Some(then)) = prompt.purpose {
+                    self.ask_again(then, "No file was chosen, so nothing was saved.");
+                }
+                return;
+            }
+        };
+        let failed = match std::mem::replace(&mut prompt.purpose, PromptFor::Open) {
+            PromptFor::Open => {
+                self.open(Source::File(path));
+                None
+            }
+            PromptFor::Save(then) => {
+                if self.save_to(&path) {
+                    if let Some(then) = then {
+                        self.carry_out(then, ctx);
+                    }
+                    None
+                } else {
+                    prompt.purpose = PromptFor::Save(then);
+                    self.error().map(str::to_string)
+                }
+            }
+            PromptFor::ExportTrace => {
+                prompt.purpose = PromptFor::ExportTrace;
+                self.export_to(&path).err().map(|e| e.with_caret())
+            }
+        };
+        if let Some(error) = failed {
+            prompt.error = Some(error);
+            self.prompt = Some(prompt);
         }
     }
 
     /// Writes the scene to `path` (atomically); on success the file is the scene's own and is
-    /// followed on disk.
+    /// followed on disk. A failure is on the banner.
     fn save_to(&mut self, path: &Path) -> bool {
         match save_scene(&self.loaded.scene, path) {
             Ok(()) => {
@@ -139,7 +272,10 @@ impl GjkvizApp {
         self.changed_on_disk = false;
         match scene {
             Ok(scene) => self.show_new(scene, source),
-            Err(e) => self.banner = Some(Banner::new(LOAD_FAILED, &e)),
+            Err(e) => {
+                let headline = format!("The scene could not be loaded; {}.", self.what_is_shown());
+                self.banner = Some(Banner::new(headline, &e));
+            }
         }
     }
 
@@ -163,14 +299,36 @@ impl GjkvizApp {
                 self.recent.push(&path);
                 self.show_new(scene, source);
             }
+            // Deleted or moved away: the reading error would only say so in a roundabout way.
+            Err(_) if !path.exists() => {
+                let headline = format!(
+                    "{} is gone from disk (deleted or moved); {}. It reloads if the file comes \
+                     back.",
+                    file_name(&path),
+                    self.what_is_shown()
+                );
+                let error = SceneError::new(&path.display().to_string(), "no such file");
+                self.banner = Some(Banner::new(headline, &error));
+            }
             Err(e) => {
                 let headline = format!(
-                    "{} changed on disk and no longer loads; still showing the last good \
-                     scene. It reloads when the file is fixed.",
-                    file_name(&path)
+                    "{} changed on disk and no longer loads; {}. It reloads when the file is \
+                     fixed.",
+                    file_name(&path),
+                    self.what_is_shown()
                 );
                 self.banner = Some(Banner::new(headline, &e));
             }
+        }
+    }
+
+    /// What is on screen while a file fails, for the banner: "still showing “Circle vs box”
+    /// from circle.ron", or the bundled scene shown since the start.
+    fn what_is_shown(&self) -> String {
+        let name = &self.loaded.scene.name;
+        match &self.loaded.source {
+            Source::File(path) => format!("still showing “{name}” from {}", file_name(path)),
+            Source::Bundled(_) => format!("showing the bundled scene “{name}” instead"),
         }
     }
 
@@ -187,6 +345,11 @@ impl GjkvizApp {
             return;
         }
         self.last_poll = now;
+        if watch.went_missing() {
+            // Said at once, whatever the banner said before about the file's contents.
+            self.reload_from_disk();
+            return;
+        }
         if !watch.changed() {
             return;
         }
@@ -216,22 +379,18 @@ impl GjkvizApp {
         if open {
             self.open_with_dialog();
         } else if save_as {
-            self.save_as();
+            self.save_as(ctx);
         } else if save {
-            self.save();
+            self.save(ctx);
         }
     }
 
-    pub(super) fn on_bar_action(&mut self, action: BarAction) {
+    pub(super) fn on_bar_action(&mut self, action: BarAction, ctx: &egui::Context) {
         match action {
             BarAction::Pick(source) => self.open(source),
             BarAction::Open => self.open_with_dialog(),
-            BarAction::Save => {
-                self.save();
-            }
-            BarAction::SaveAs => {
-                self.save_as();
-            }
+            BarAction::Save => self.save(ctx),
+            BarAction::SaveAs => self.save_as(ctx),
             BarAction::Undo => {
                 self.undo();
             }

@@ -67,6 +67,23 @@ impl GjkvizApp {
             return;
         };
         let pointer = Pointer::read(ctx);
+        let outlines = [&self.loaded.outline_a[..], &self.loaded.outline_b[..]];
+        let over = |p: egui::Pos2| frame.hovered && frame.rect.contains(p);
+        // A handle is taken where the button went down: a quick drag can be well away from
+        // there by the first frame that sees the press.
+        if pointer.pressed
+            && self.grab.is_none()
+            && let Some(down_at) = pointer.press_origin.or(pointer.at).filter(|&p| over(p))
+            && let Some(handle) = handle_at(&self.loaded.scene, outlines, &frame.map, dvec(down_at))
+        {
+            self.grab = Some(Grab::new(
+                handle,
+                &self.loaded.scene,
+                outlines,
+                frame.map.scale,
+                frame.map.to_world(dvec(down_at)),
+            ));
+        }
         if let Some(grab) = &self.grab {
             if pointer.down {
                 // Nothing changes until the pointer moves: a click is not an edit.
@@ -80,26 +97,12 @@ impl GjkvizApp {
             }
             self.grab = None;
         }
-        let over = frame.hovered && pointer.at.is_some_and(|p| frame.rect.contains(p));
         let outlines = [&self.loaded.outline_a[..], &self.loaded.outline_b[..]];
-        self.hovered_handle = pointer
-            .at
-            .filter(|_| over)
-            .and_then(|at| handle_at(&self.loaded.scene, outlines, &frame.map, dvec(at)));
-        let (Some(at), true) = (pointer.at, over) else {
+        let Some(at) = pointer.at.filter(|&p| over(p)) else {
+            self.hovered_handle = None;
             return;
         };
-        if pointer.pressed
-            && let Some(handle) = self.hovered_handle
-        {
-            self.grab = Some(Grab::new(
-                handle,
-                &self.loaded.scene,
-                outlines,
-                frame.map.scale,
-                frame.map.to_world(dvec(at)),
-            ));
-        }
+        self.hovered_handle = handle_at(&self.loaded.scene, outlines, &frame.map, dvec(at));
         let on_body = matches!(
             self.hovered_handle,
             None | Some(Handle {

@@ -30,6 +30,15 @@ pub fn position_text(trace: &Trace, index: usize) -> String {
     }
 }
 
+/// A step named for the timeline's hover text: "EPA iteration 1 of 2 — step 4 of 5: Polytope
+/// expanded".
+fn step_summary(trace: &Trace, index: usize) -> String {
+    match trace.steps.get(index) {
+        Some(step) => format!("{}: {}", position_text(trace, index), title(step)),
+        None => position_text(trace, index),
+    }
+}
+
 /// The phase badge, the position and the step's title, large enough to read from a distance.
 pub fn header_ui(ui: &mut egui::Ui, trace: &Trace, index: usize, palette: &Palette) {
     let Some(step) = trace.steps.get(index) else {
@@ -149,12 +158,17 @@ fn timeline_ui(ui: &mut egui::Ui, playback: &mut Playback, trace: &Trace, palett
         Vec2::new(width, CURRENT_CELL_HEIGHT),
         Sense::click_and_drag(),
     );
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Group, true, "Timeline"));
     let cell = width / count as f32;
+    let cell_at =
+        |pos: egui::Pos2| (((pos.x - rect.left()) / cell).floor().max(0.0) as usize).min(count - 1);
     if let Some(pos) = response.interact_pointer_pos()
         && (response.clicked() || response.dragged())
     {
-        let i = ((pos.x - rect.left()) / cell).floor().max(0.0) as usize;
-        playback.go_to(i.min(count - 1));
+        playback.go_to(cell_at(pos));
+    }
+    if let Some(pos) = response.hover_pos() {
+        response.on_hover_text_at_pointer(step_summary(trace, cell_at(pos)));
     }
     let painter = ui.painter_at(rect);
     let gap = if cell > 6.0 { 1.5 } else { 0.0 };

@@ -229,13 +229,23 @@ pub fn edge_at(
         if hull.len() < 2 {
             return None;
         }
-        let (i, (distance, on_edge)) = (0..hull.len())
+        let (distance, on_edge) = (0..hull.len())
             .map(|i| to_segment(world, hull[i], hull[(i + 1) % hull.len()]))
-            .enumerate()
-            .min_by(|x, y| x.1.0.total_cmp(&y.1.0))?;
-        let (after, _) = nearest(&points, hull[i])?;
+            .min_by(|x, y| x.0.total_cmp(&y.0))?;
+        // The new point goes between the two points of the user's own list that make the
+        // clicked edge, whichever way round the list runs (the outline is counter-clockwise).
+        let after = nearest_edge(&points, on_edge)?;
         (distance <= reach).then_some((which, after, on_edge))
     })
+}
+
+/// The edge of a closed point list nearest to `p`, by the index of its first point.
+fn nearest_edge(points: &[DVec2], p: DVec2) -> Option<usize> {
+    let n = points.len();
+    (0..n)
+        .map(|j| (j, to_segment(p, points[j], points[(j + 1) % n]).0))
+        .min_by(|x, y| x.1.total_cmp(&y.1))
+        .map(|(j, _)| j)
 }
 
 /// A handle taken with the pointer: the scene as it was, and where the handle itself was

@@ -13,6 +13,8 @@
 use eframe::egui;
 mod banners;
 mod compare_panel;
+mod convergence;
+mod copy;
 mod dialogs;
 mod editing;
 mod files;
@@ -22,6 +24,7 @@ mod legend;
 mod loaded;
 mod manipulate;
 mod palette;
+mod path_prompt;
 pub mod playback;
 mod plots;
 mod recent;
@@ -34,7 +37,7 @@ mod step_panel;
 mod sweep_panel;
 mod unsaved;
 
-pub use dialogs::{FileDialogs, NativeDialogs};
+pub use dialogs::{FileDialogs, FileKind, NativeDialogs, Picked};
 pub use header::position_text;
 pub use loaded::Source;
 pub use recent::RecentFiles;
@@ -63,10 +66,21 @@ use screenshot::ScreenshotJob;
 /// The window's title, and the id its size is remembered under.
 const APP_ID: &str = "gjkviz";
 const TITLE: &str = "gjkviz — GJK and EPA, step by step";
+/// The most of the side panel's height the result and the comparison take.
+const RESULT_SHARE: f32 = 0.4;
 /// Width of the explanation panel on first start, in points.
 const SIDE_PANEL_WIDTH: f32 = 430.0;
+/// A re-run scene smaller than this fraction of the view is fitted again: it would be lost in
+/// a corner.
+const LOST_IN_VIEW: f64 = 0.25;
 /// The key the recent files are stored under between runs.
 const RECENT_KEY: &str = "recent files";
+
+/// Seconds since the app started, on the monotonic system clock.
+fn wall_clock() -> Box<dyn Fn() -> f64> {
+    let start = std::time::Instant::now();
+    Box::new(move || start.elapsed().as_secs_f64())
+}
 
 /// Lets proportional text fall back on the bundled monospace font, which has the arrows and
 /// geometric shapes (◀ ▶ ⇤ ⇥ ▮) the controls use; the proportional font lacks them.
@@ -97,6 +111,10 @@ pub struct GjkvizApp {
     changed_on_disk: bool,
     /// An action that would drop unsaved changes, waiting for the user's answer.
     pending: Option<Pending>,
+    /// Why the last answer to the unsaved-changes question did not go through.
+    unsaved_note: Option<String>,
+    /// The app's own file dialog, open where the system's could not be shown.
+    prompt: Option<path_prompt::PathPrompt>,
     /// The user agreed to close the window despite unsaved changes.
     close_confirmed: bool,
     dialogs: Box<dyn FileDialogs>,
@@ -126,6 +144,8 @@ pub struct GjkvizApp {
     world_frame: Option<WorldFrame>,
     /// What the world and the A − B plot showed last frame.
     shown: [Option<loaded::Bounds>; 2],
+    /// Seconds on the wall clock that playing follows; tests put in a clock of their own.
+    clock: Box<dyn Fn() -> f64>,
     /// "Compare methods": the table of every method's answer beside the result.
     show_compare: bool,
     comparison: compare_panel::Comparison,
@@ -164,6 +184,8 @@ impl GjkvizApp {
             last_poll: 0.0,
             changed_on_disk: false,
             pending: None,
+            unsaved_note: None,
+            prompt: None,
             close_confirmed: false,
             dialogs: Box::new(NativeDialogs),
             banner: None,
@@ -179,10 +201,16 @@ impl GjkvizApp {
             hovered_handle: None,
             world_frame: None,
             shown: [None; 2],
+            clock: wall_clock(),
             show_compare: false,
             comparison: compare_panel::Comparison::default(),
             sweep: None,
         }
+    }
+
+    /// Plays by `clock` (seconds) instead of the wall clock (tests do).
+    pub fn set_clock(&mut self, clock: impl Fn() -> f64 + 'static) {
+        self.clock = Box::new(clock);
     }
 
     /// Answers the file dialogs with `dialogs` instead of the platform's (tests do).
@@ -219,8 +247,11 @@ impl GjkvizApp {
     /// while a shape is dragged in it: the view would slide under the pointer.
     fn show_rerun(&mut self, loaded: Loaded) {
         let index = relocate(&self.loaded.trace, self.playback.index(), &loaded.trace);
+        // Out of view, or so small in it that it would be lost in a corner.
         let out_of_view = |shown: Option<loaded::Bounds>, wanted: &loaded::Bounds| {
-            shown.is_none_or(|shown| !shown.contains(wanted))
+            shown.is_none_or(|shown| {
+                !shown.contains(wanted) || wanted.size() < shown.size() * LOST_IN_VIEW
+            })
         };
         if self.grab.is_none() && out_of_view(self.shown[0], &loaded.world_view) {
             self.view[0] = Some(plots::ViewRequest::Fit);
@@ -287,12 +318,14 @@ impl GjkvizApp {
         });
     }
 
-    /// Advances playing by the frame's time and schedules the next repaint.
+    /// Advances playing to the clock and schedules the repaint of the next step, so playing
+    /// goes on without any input events (egui's frame time would not: it assumes 1/60 s for
+    /// a frame that nothing asked for). Run before the frame is drawn and after its controls.
     fn play(&mut self, ctx: &egui::Context) {
-        let dt = ctx.input(|i| i.stable_dt);
-        self.playback.tick(dt);
-        if let Some(wait) = self.playback.time_to_next() {
-            ctx.request_repaint_after_secs(wait);
+        let now = (self.clock)();
+        self.playback.tick(now);
+        if let Some(wait) = self.playback.time_to_next(now) {
+            ctx.request_repaint_after_secs(wait as f32);
         }
     }
 
@@ -300,8 +333,8 @@ impl GjkvizApp {
     pub fn ui(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
         self.guard_close(&ctx);
-        // While the unsaved-changes question is open, keys belong to it.
-        if self.pending.is_none() {
+        // While the unsaved-changes question or the file dialog is open, keys belong to it.
+        if self.pending.is_none() && self.prompt.is_none() {
             self.keys(&ctx);
             self.edit_keys(&ctx);
             self.file_keys(&ctx);
@@ -319,6 +352,8 @@ impl GjkvizApp {
         let mut disk_choice = None;
         let mut new_settings = None;
         let mut new_shapes = None;
+        let mut result_action = None;
+        let mut goto_step = None;
         egui::Panel::top("scene bar").show(ui, |ui| {
             ui.add_space(2.0);
             let bar = SceneBar {
@@ -356,21 +391,37 @@ impl GjkvizApp {
             .default_size(SIDE_PANEL_WIDTH)
             .size_range(300.0..=800.0)
             .show(ui, |ui| {
+                // The result and the comparison scroll within their share, so the step's
+                // explanation and numbers above them keep the larger part of the panel.
+                let result_height = ui.available_height() * RESULT_SHARE;
                 egui::Panel::bottom("result").show(ui, |ui| {
-                    ui.add_space(4.0);
-                    result_panel::result_ui(
-                        ui,
-                        &self.loaded.trace,
-                        at_end,
-                        &palette,
-                        &mut self.show_compare,
-                    );
-                    if self.show_compare {
-                        ui.add_space(4.0);
-                        let rows = self.comparison.rows(&self.loaded.scene);
-                        compare_panel::compare_ui(ui, rows, &palette);
-                    }
-                    ui.add_space(4.0);
+                    egui::ScrollArea::vertical()
+                        .id_salt("result scroll")
+                        .max_height(result_height)
+                        .min_scrolled_height(result_height)
+                        .show(ui, |ui| {
+                            ui.add_space(4.0);
+                            let contradiction = if at_end {
+                                self.comparison
+                                    .contradiction(&self.loaded.scene, &self.loaded.trace.result)
+                            } else {
+                                None
+                            };
+                            result_action = result_panel::result_ui(
+                                ui,
+                                &self.loaded.trace,
+                                at_end,
+                                &palette,
+                                &mut self.show_compare,
+                                contradiction,
+                            );
+                            if self.show_compare {
+                                ui.add_space(4.0);
+                                let rows = self.comparison.rows(&self.loaded.scene);
+                                compare_panel::compare_ui(ui, rows, &palette);
+                            }
+                            ui.add_space(4.0);
+                        });
                 });
                 egui::ScrollArea::vertical().show(ui, |ui| {
                     ui.add_space(4.0);
@@ -410,13 +461,21 @@ impl GjkvizApp {
                     self.scroll_pending |= self.shown_index != Some(index);
                     // A frame egui discards (its first, sizing pass) would lose the scroll.
                     let scroll = self.scroll_pending && !ui.ctx().will_discard();
-                    step_panel::step_panel_ui(ui, &self.loaded.trace, index, scroll, &palette);
+                    goto_step = step_panel::step_panel_ui(
+                        ui,
+                        &self.loaded.trace,
+                        index,
+                        scroll,
+                        self.loaded.scene.settings.tolerance,
+                        &palette,
+                    );
                     self.scroll_pending &= !scroll;
                 });
             });
         egui::CentralPanel::default().show(ui, |ui| self.plots_ui(ui, index, at_end, &palette));
         self.world_cursor(&ctx);
-        self.unsaved_changes_ui(&ctx);
+        self.unsaved_changes_ui(&ctx, &palette);
+        self.path_prompt_ui(&ctx, &palette);
         files::drop_hint_ui(&ctx);
 
         if disk_choice.is_some() || bar_action.is_some() {
@@ -437,8 +496,15 @@ impl GjkvizApp {
             Some(DiskChoice::KeepMine) => self.changed_on_disk = false,
             None => {}
         }
+        if let Some(step) = goto_step {
+            self.playback.go_to(step);
+            ctx.request_repaint();
+        }
+        if result_action == Some(result_panel::ResultAction::ExportTrace) {
+            self.export_trace();
+        }
         if let Some(action) = bar_action {
-            self.on_bar_action(action);
+            self.on_bar_action(action, &ctx);
         }
         self.end_gesture_when_released(&ctx);
         let title = self.window_title();
@@ -446,6 +512,8 @@ impl GjkvizApp {
             ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
             self.title = title;
         }
+        // Again after the controls: a Play pressed in this frame starts its clock now.
+        self.play(&ctx);
         if let Some(job) = &mut self.screenshot {
             job.on_frame(&ctx);
         }
@@ -509,6 +577,9 @@ impl GjkvizApp {
     fn plots_in_ui(&mut self, ui: &mut egui::Ui, index: usize, at_end: bool, palette: &Palette) {
         let size = ui.available_size();
         let side_by_side = size.x >= size.y * 1.1;
+        // A pass egui throws away (the first, sizing one) must not use up a request to fit:
+        // the plot's size is not final in it.
+        let discarded = ui.ctx().will_discard();
         let mut view = std::mem::take(&mut self.view);
         if self.follow_step && self.shown_index != Some(index) {
             view[1] = Some(plots::ViewRequest::Step);
@@ -546,7 +617,11 @@ impl GjkvizApp {
         };
         self.world_frame = Some(WorldFrame::from(&world));
         self.shown = [Some(world.shown), difference.1];
-        self.view = [world.asked, difference.0];
+        self.view = if discarded {
+            [world.asked.or(view[0]), difference.0.or(view[1])]
+        } else {
+            [world.asked, difference.0]
+        };
         if sweep_open != self.sweep.is_some() {
             self.sweep = sweep_open.then(|| sweep_panel::SweepView::new(&self.loaded.scene));
             ui.ctx().request_repaint();

@@ -15,8 +15,9 @@ pub struct Playback {
     playing: bool,
     /// Steps per second while playing.
     speed: f32,
-    /// Seconds since the last step while playing.
-    elapsed: f32,
+    /// While playing, the clock reading (seconds) at which the current step was reached; set
+    /// by the first tick after Play, so the clock is read only in `tick`.
+    since: Option<f64>,
 }
 
 impl Playback {
@@ -27,7 +28,7 @@ impl Playback {
             len: len.max(1),
             playing: false,
             speed: DEFAULT_SPEED,
-            elapsed: 0.0,
+            since: None,
         }
     }
 
@@ -64,15 +65,17 @@ impl Playback {
         self.go_to(index);
     }
 
+    /// A new speed counts from the next tick, so the current step is not cut short.
     pub fn set_speed(&mut self, speed: f32) {
         self.speed = speed.clamp(*SPEED_RANGE.start(), *SPEED_RANGE.end());
+        self.since = None;
     }
 
     /// Goes to a step (clamped to the trace); a manual move pauses playing.
     pub fn go_to(&mut self, index: usize) {
         self.index = index.min(self.len - 1);
         self.playing = false;
-        self.elapsed = 0.0;
+        self.since = None;
     }
 
     pub fn next(&mut self) {
@@ -100,32 +103,42 @@ impl Playback {
                 self.index = 0;
             }
             self.playing = self.len > 1;
-            self.elapsed = 0.0;
+            self.since = None;
         }
     }
 
-    /// Advances the clock by `dt` seconds; returns whether the step changed. Playing stops at
-    /// the last step. At most one step per call, so a stalled frame never skips steps unseen.
-    pub fn tick(&mut self, dt: f32) -> bool {
+    /// Follows the wall clock: `now` is a clock reading in seconds. Moves as many steps as
+    /// the time since the current step was reached allows (so a frame that comes late, for
+    /// want of input events or a busy machine, catches up); returns whether the step changed.
+    /// Playing stops at the last step.
+    pub fn tick(&mut self, now: f64) -> bool {
         if !self.playing {
             return false;
         }
-        self.elapsed += dt.max(0.0);
-        if self.elapsed < 1.0 / self.speed {
+        let period = 1.0 / f64::from(self.speed);
+        let since = *self.since.get_or_insert(now);
+        let due = ((now - since) / period).floor().max(0.0) as usize;
+        let steps = due.min(self.len - 1 - self.index);
+        if steps == 0 {
             return false;
         }
-        self.elapsed = 0.0;
-        self.index = (self.index + 1).min(self.len - 1);
+        self.index += steps;
+        self.since = Some(since + steps as f64 * period);
         if self.is_last() {
             self.playing = false;
+            self.since = None;
         }
         true
     }
 
-    /// Seconds until the next step while playing, for scheduling the next repaint.
-    pub fn time_to_next(&self) -> Option<f32> {
-        self.playing
-            .then(|| (1.0 / self.speed - self.elapsed).max(0.0))
+    /// Seconds from `now` until the next step while playing, for scheduling the next repaint.
+    pub fn time_to_next(&self, now: f64) -> Option<f64> {
+        let period = 1.0 / f64::from(self.speed);
+        self.playing.then(|| {
+            self.since
+                .map_or(period, |since| since + period - now)
+                .max(0.0)
+        })
     }
 }
 
@@ -329,19 +342,24 @@ mod tests {
     }
 
     #[test]
-    fn playing_advances_at_the_set_speed_and_stops_at_the_end() {
-        let mut p = Playback::new(3);
+    fn playing_follows_the_clock_and_stops_at_the_end() {
+        let mut p = Playback::new(5);
         p.set_speed(2.0);
         p.toggle_play();
         assert!(p.is_playing());
-        assert!(!p.tick(0.3), "half a second per step at speed 2");
-        assert!(p.tick(0.3));
+        assert!(!p.tick(10.0), "the first tick starts the clock");
+        assert_eq!(p.time_to_next(10.0), Some(0.5));
+        assert!(!p.tick(10.3), "half a second per step at speed 2");
+        assert!(p.time_to_next(10.3).is_some_and(|t| (t - 0.2).abs() < 1e-9));
+        assert!(p.tick(10.5));
         assert_eq!(p.index(), 1);
-        assert!(p.tick(10.0), "a long frame moves one step only");
-        assert_eq!(p.index(), 2);
+        assert!(p.tick(11.6), "a late frame catches up with the clock");
+        assert_eq!(p.index(), 3);
+        assert!(p.tick(100.0), "but never past the end");
+        assert_eq!(p.index(), 4);
         assert!(!p.is_playing(), "stops at the last step");
-        assert!(!p.tick(1.0));
-        assert_eq!(p.time_to_next(), None);
+        assert!(!p.tick(101.0));
+        assert_eq!(p.time_to_next(101.0), None);
     }
 
     #[test]
@@ -364,6 +382,6 @@ mod tests {
         p.set_speed(0.0);
         assert_eq!(p.speed(), *SPEED_RANGE.start());
         p.toggle_play();
-        assert!(p.time_to_next().is_some_and(|t| t <= 4.0));
+        assert!(p.time_to_next(0.0).is_some_and(|t| t <= 4.0));
     }
 }

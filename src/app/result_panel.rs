@@ -1,22 +1,33 @@
-//! What the whole run concluded, shown once the replay reaches the last step, and the toggle
-//! that compares it with the other methods.
+//! What the whole run concluded, shown once the replay reaches the last step, with the toggle
+//! that compares it with the other methods, copying and exporting.
 
 use eframe::egui;
 use egui::RichText;
 
+use super::copy::copyable_ui;
 use super::palette::Palette;
 use crate::explain::termination_text;
+use crate::export::result_json;
 use crate::format::{num, vec2};
 use crate::trace::Trace;
 
-/// The result; `compare` is the toggle of the comparison table drawn under it.
+/// What the panel asks the app to do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ResultAction {
+    ExportTrace,
+}
+
+/// The result. `compare` is the toggle of the comparison table drawn under it;
+/// `contradiction` says where the brute-force reference disagrees with the result.
 pub fn result_ui(
     ui: &mut egui::Ui,
     trace: &Trace,
     at_end: bool,
     palette: &Palette,
     compare: &mut bool,
-) {
+    contradiction: Option<&str>,
+) -> Option<ResultAction> {
+    let mut action = None;
     ui.horizontal(|ui| {
         ui.label(RichText::new("Result").heading());
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
@@ -24,6 +35,13 @@ pub fn result_ui(
                 "Every penetration method on this pair, and the separating-axis answer for \
                  two polygons, with their differences from the scene's method",
             );
+            if ui
+                .button("Export trace…")
+                .on_hover_text("Every step and the result as JSON, as `gjkviz trace --json`")
+                .clicked()
+            {
+                action = Some(ResultAction::ExportTrace);
+            }
         });
     });
     if !at_end {
@@ -31,7 +49,7 @@ pub fn result_ui(
             RichText::new("The result shows at the last step: press End or click Last ⇥.")
                 .color(palette.weak_text),
         );
-        return;
+        return action;
     }
     let r = &trace.result;
     let verdict = if r.intersecting {
@@ -39,12 +57,26 @@ pub fn result_ui(
     } else {
         "Separated"
     };
-    ui.label(
-        RichText::new(verdict)
-            .size(18.0)
-            .strong()
-            .color(palette.result),
-    );
+    ui.horizontal(|ui| {
+        ui.label(
+            RichText::new(verdict)
+                .size(18.0)
+                .strong()
+                .color(palette.result),
+        );
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            if ui
+                .button("Copy result as JSON")
+                .on_hover_text("The result as `gjkviz trace --json` writes it")
+                .clicked()
+            {
+                ui.ctx().copy_text(result_json(r));
+            }
+        });
+    });
+    if let Some(contradiction) = contradiction {
+        ui.label(RichText::new(contradiction).strong().color(palette.check));
+    }
     egui::Grid::new("result numbers")
         .num_columns(2)
         .striped(true)
@@ -52,7 +84,7 @@ pub fn result_ui(
         .show(ui, |ui| {
             let mut row = |name: &str, value: String| {
                 ui.label(RichText::new(name).color(palette.weak_text));
-                ui.label(RichText::new(value).monospace());
+                copyable_ui(ui, RichText::new(&value).monospace(), &value, "");
                 ui.end_row();
             };
             if r.intersecting {
@@ -74,4 +106,5 @@ pub fn result_ui(
         "contact on B − contact on A = distance · normal."
     };
     ui.label(RichText::new(meaning).small().color(palette.weak_text));
+    action
 }

@@ -3,22 +3,25 @@
 use eframe::egui;
 use egui::{Frame, Margin, RichText};
 
+use super::convergence::{convergence_ui, gap_points};
+use super::copy::copyable_ui;
 use super::palette::Palette;
-use crate::explain::{Row, explain, numbers, pseudocode, pseudocode_line, title};
+use crate::explain::{Row, explain, numbers, pseudocode, pseudocode_line, title, tolerance_note};
 use crate::format::vec2;
 use crate::trace::{Phase, Trace};
 
 /// `step_changed`: the step is new this frame, so the panel scrolls its pseudocode line into view.
+/// `tolerance`: the scene's setting, to say why a check used another. Returns the step
+/// clicked in the convergence plot.
 pub fn step_panel_ui(
     ui: &mut egui::Ui,
     trace: &Trace,
     index: usize,
     step_changed: bool,
+    tolerance: f64,
     palette: &Palette,
-) {
-    let Some(step) = trace.step(index) else {
-        return;
-    };
+) -> Option<usize> {
+    let step = trace.step(index)?;
     let step = &*step;
     let colour = palette.phase(step.phase);
     ui.label(
@@ -37,10 +40,11 @@ pub fn step_panel_ui(
         .show(ui, |ui| {
             ui.spacing_mut().item_spacing.y = 1.0;
             for (i, line) in pseudocode(step.phase).iter().enumerate() {
+                let marked = current == Some(i);
                 let text =
-                    RichText::new(format!("{} {line}", if i == current { "▶" } else { " " }))
+                    RichText::new(format!("{} {}", if marked { "▶" } else { " " }, line.text))
                         .monospace();
-                if i == current {
+                if marked {
                     let line = Frame::new()
                         .fill(colour.gamma_multiply(0.3))
                         .corner_radius(3.0)
@@ -67,6 +71,22 @@ pub fn step_panel_ui(
         .show(ui, |ui| {
             rows_ui(ui, numbers(step), palette);
         });
+    if let Some(note) = step.check.and_then(|c| tolerance_note(&c, tolerance)) {
+        ui.label(RichText::new(note).small().color(palette.weak_text));
+    }
+    // Before the simplex, which can run to dozens of points on curved shapes.
+    let gaps = gap_points(trace);
+    let clicked = if gaps.is_empty() {
+        None
+    } else {
+        ui.add_space(8.0);
+        egui::CollapsingHeader::new("Convergence: the gap per step")
+            .id_salt("convergence")
+            .default_open(true)
+            .show(ui, |ui| convergence_ui(ui, &gaps, index, palette))
+            .body_returned
+            .flatten()
+    };
 
     let name = if step.phase == Phase::Epa {
         "Polytope"
@@ -87,18 +107,20 @@ pub fn step_panel_ui(
             .show(ui, |ui| {
                 for (i, v) in step.simplex.iter().enumerate() {
                     ui.label(RichText::new(format!("p{}", i + 1)).color(colour));
-                    ui.label(RichText::new(vec2(v.point)).monospace())
-                        .on_hover_text(format!("a − b = {} − {}", vec2(v.a), vec2(v.b)));
+                    let point = vec2(v.point);
+                    let hover = format!("a − b = {} − {}", vec2(v.a), vec2(v.b));
+                    copyable_ui(ui, RichText::new(&point).monospace(), &point, &hover);
                     ui.end_row();
                 }
             });
     });
+    clicked
 }
 
 fn rows_ui(ui: &mut egui::Ui, rows: Vec<Row>, palette: &Palette) {
     for row in rows {
         ui.label(RichText::new(row.name).color(palette.weak_text));
-        ui.label(RichText::new(row.value).monospace());
+        copyable_ui(ui, RichText::new(&row.value).monospace(), &row.value, "");
         ui.end_row();
     }
 }

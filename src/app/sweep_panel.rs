@@ -5,7 +5,10 @@
 
 use eframe::egui;
 use egui::{DragValue, RichText};
-use egui_plot::{Legend, Line, MarkerShape, Plot, PlotPoints, PlotTransform, Points, VLine};
+use egui_plot::{
+    AxisHints, HoverPosition, Legend, Line, MarkerShape, Plot, PlotPoints, PlotTransform, Points,
+    VLine,
+};
 use glam::DVec2;
 
 use super::manipulate::centre_and_reach;
@@ -26,6 +29,8 @@ pub const PANEL_HEIGHT: f32 = 250.0;
 /// Smallest vertical range of the normal-angle plot, in degrees: a normal that only wavers by
 /// rounding draws as the flat line it is, not as noise blown up to fill the plot.
 const ANGLE_SPAN_MIN: f64 = 2.0;
+/// Points between axis labels of the small sweep plots, from fading in to fully shown.
+const AXIS_LABEL_SPACING: std::ops::RangeInclusive<f32> = 14.0..=22.0;
 /// Smallest vertical range of the signed-distance plot, relative to its largest value.
 const DISTANCE_SPAN_MIN: f64 = 1e-3;
 
@@ -370,6 +375,7 @@ fn clicked_offset<R>(response: &egui_plot::PlotResponse<R>) -> Option<f64> {
 }
 
 fn sweep_plot(id: &str, title: &str, unit: &str, size: [f32; 2]) -> Plot<'static> {
+    let (x_name, y_name) = (unit.to_string(), title.to_string());
     Plot::new(id)
         .width(size[0])
         .height(size[1])
@@ -379,8 +385,28 @@ fn sweep_plot(id: &str, title: &str, unit: &str, size: [f32; 2]) -> Plot<'static
         .allow_boxed_zoom(false)
         .allow_double_click_reset(false)
         .auto_bounds(true)
-        .x_axis_label(unit.to_string())
-        .y_axis_label(title.to_string())
+        // egui_plot's default spacing thins a small plot's labels down to one ("0").
+        .custom_x_axes(vec![
+            AxisHints::new_x()
+                .label(unit)
+                .label_spacing(AXIS_LABEL_SPACING),
+        ])
+        .custom_y_axes(vec![
+            AxisHints::new_y()
+                .label(title)
+                .label_spacing(AXIS_LABEL_SPACING),
+        ])
+        .label_formatter(move |hover| {
+            let p = match hover {
+                HoverPosition::NearDataPoint { position, .. }
+                | HoverPosition::Elsewhere { position } => position,
+            };
+            Some(format!(
+                "{x_name} {}\n{y_name} {}",
+                num_with(p.x, 4),
+                num_with(p.y, 4)
+            ))
+        })
 }
 
 /// The jumps as red rings, and the pose on screen as a line.

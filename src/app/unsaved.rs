@@ -7,6 +7,7 @@ use egui::{Id, ViewportCommand};
 
 use super::GjkvizApp;
 use super::loaded::Source;
+use super::palette::Palette;
 use super::scene_bar::file_name;
 
 /// Something that would drop unsaved changes, waiting for the user's answer.
@@ -38,7 +39,7 @@ impl GjkvizApp {
 
     /// The question about unsaved changes, while something waits for its answer: Save,
     /// Discard or Cancel (Escape, or a click beside it).
-    pub(super) fn unsaved_changes_ui(&mut self, ctx: &egui::Context) {
+    pub(super) fn unsaved_changes_ui(&mut self, ctx: &egui::Context, palette: &Palette) {
         let Some(pending) = &self.pending else {
             return;
         };
@@ -85,6 +86,10 @@ impl GjkvizApp {
                 ui.heading(heading);
                 ui.add_space(4.0);
                 ui.label(question);
+                if let Some(note) = &self.unsaved_note {
+                    ui.add_space(4.0);
+                    ui.label(egui::RichText::new(note).color(palette.check));
+                }
                 ui.add_space(10.0);
                 ui.horizontal(|ui| {
                     let mut answer = None;
@@ -109,15 +114,17 @@ impl GjkvizApp {
         let Some(pending) = self.pending.take() else {
             return;
         };
+        self.unsaved_note = None;
         ctx.request_repaint();
-        let go_on = match answer {
-            Answer::Save => self.save(),
-            Answer::Discard => true,
-            Answer::Cancel => false,
-        };
-        if !go_on {
-            return;
+        match answer {
+            Answer::Save => self.save_then(Some(pending), ctx),
+            Answer::Discard => self.carry_out(pending, ctx),
+            Answer::Cancel => {}
         }
+    }
+
+    /// Does what waited for the answer about unsaved changes.
+    pub(super) fn carry_out(&mut self, pending: Pending, ctx: &egui::Context) {
         match pending {
             Pending::Open(source) => self.load(source),
             Pending::Revert => self.revert_now(),
@@ -126,5 +133,12 @@ impl GjkvizApp {
                 ctx.send_viewport_cmd(ViewportCommand::Close);
             }
         }
+    }
+
+    /// Puts the question about unsaved changes up again, saying why the last answer did not
+    /// go through.
+    pub(super) fn ask_again(&mut self, pending: Pending, why: &str) {
+        self.pending = Some(pending);
+        self.unsaved_note = Some(why.to_string());
     }
 }

@@ -70,9 +70,20 @@ pub fn to_ron(scene: &Scene) -> Result<String, ron::Error> {
     Ok(text)
 }
 
-/// Writes the scene atomically: to a temporary file beside the target, flushed to disk, then
-/// renamed over it. A failure at any point leaves the old file as it was.
+/// Writes the scene atomically (see [`write_atomically`]).
 pub fn save_scene(scene: &Scene, path: &Path) -> Result<(), SceneError> {
+    let text = to_ron(scene).map_err(|e| {
+        SceneError::new(
+            &path.display().to_string(),
+            format!("cannot write the scene as RON: {e}"),
+        )
+    })?;
+    write_atomically(path, text.as_bytes())
+}
+
+/// Writes `bytes` to `path` atomically: to a temporary file beside the target, flushed to
+/// disk, then renamed over it. A failure at any point leaves the old file as it was.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), SceneError> {
     let name = path.display().to_string();
     let fail = |what: &str, e: std::io::Error| SceneError::new(&name, format!("{what}: {e}"));
     let dir = match path.parent() {
@@ -87,12 +98,10 @@ pub fn save_scene(scene: &Scene, path: &Path) -> Result<(), SceneError> {
         file_name.to_string_lossy(),
         std::process::id()
     ));
-    let text = to_ron(scene)
-        .map_err(|e| SceneError::new(&name, format!("cannot write the scene as RON: {e}")))?;
     let result = (|| {
         let mut f =
             fs::File::create(&temp).map_err(|e| fail("cannot create a temporary file", e))?;
-        f.write_all(text.as_bytes())
+        f.write_all(bytes)
             .and_then(|()| f.sync_all())
             .map_err(|e| fail("cannot write the temporary file", e))?;
         fs::rename(&temp, path).map_err(|e| fail("cannot replace the file", e))

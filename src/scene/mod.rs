@@ -14,7 +14,7 @@ mod watch;
 pub use bundled::{BUNDLED_SCENES, BundledScene, default_scene};
 pub use dimension::{AnyScene, load_any_scene, parse_any_scene};
 pub use error::SceneError;
-pub use file::{load_scene, parse_scene, save_scene, to_ron};
+pub use file::{load_scene, parse_scene, save_scene, to_ron, write_atomically};
 pub use scene3::{DIMENSION_3D, Scene3};
 pub use watch::FileWatch;
 

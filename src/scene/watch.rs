@@ -26,6 +26,8 @@ fn stamp(path: &Path) -> Option<Stamp> {
 pub struct FileWatch {
     path: PathBuf,
     last: Option<Stamp>,
+    /// The file was not there at the last look.
+    missing: bool,
 }
 
 impl FileWatch {
@@ -34,6 +36,7 @@ impl FileWatch {
         FileWatch {
             path: path.to_path_buf(),
             last: stamp(path),
+            missing: !path.exists(),
         }
     }
 
@@ -50,6 +53,15 @@ impl FileWatch {
         }
         self.last = now;
         true
+    }
+
+    /// Whether the file, there at the last look, is gone (deleted or moved away): reported
+    /// once, until it comes back.
+    pub fn went_missing(&mut self) -> bool {
+        let missing = !self.path.exists();
+        let news = missing && !self.missing;
+        self.missing = missing;
+        news
     }
 
     /// Forgets changes made up to now, e.g. by the app's own save.
@@ -74,6 +86,7 @@ mod tests {
         fs::write(&path, "two, longer").unwrap();
         assert!(watch.changed());
         assert!(!watch.changed(), "a change is reported once");
+        assert!(!watch.went_missing());
 
         fs::write(&path, "three, longer still").unwrap();
         watch.acknowledge();
@@ -81,8 +94,11 @@ mod tests {
 
         fs::remove_file(&path).unwrap();
         assert!(!watch.changed(), "a vanished file is not reloaded");
+        assert!(watch.went_missing(), "but its going is told");
+        assert!(!watch.went_missing(), "once");
         fs::write(&path, "back").unwrap();
         assert!(watch.changed(), "its return is");
+        assert!(!watch.went_missing());
         fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -36,7 +36,19 @@ enum Mark {
 #[derive(Default)]
 pub struct Annotations {
     marks: Vec<Mark>,
+    /// Segments (plot coordinates) that labels keep off, besides the arrows: the simplex's
+    /// edges and the like, so no label hides what it names.
+    clear: Vec<(DVec2, DVec2)>,
+    /// Where the origin's label goes, when it has one: beside it, or, when the origin is off
+    /// the plot, on an arrow at the plot's edge that points to it.
+    origin: Option<Color32>,
 }
+
+/// Length of the arrow that points to an origin off the plot, in points.
+const OFF_PLOT_ARROW: f32 = 28.0;
+/// Most segments kept clear of labels; a curve's polytope has more, too dense for a label to
+/// fit between anyway, and only its first ones are kept clear.
+const CLEAR_SEGMENTS_MAX: usize = 64;
 
 impl Annotations {
     pub fn arrow(&mut self, from: DVec2, to: DVec2, colour: Color32, width: f32) {
@@ -48,6 +60,19 @@ impl Annotations {
                 width,
             });
         }
+    }
+
+    /// Keeps labels off the segment from `from` to `to`.
+    pub fn keep_clear(&mut self, from: DVec2, to: DVec2) {
+        if from.is_finite() && to.is_finite() && self.clear.len() < CLEAR_SEGMENTS_MAX {
+            self.clear.push((from, to));
+        }
+    }
+
+    /// The origin's label "O"; when the origin is off the plot, an arrow at the plot's edge
+    /// points to it (a label clamped to the edge would look like the origin itself).
+    pub fn origin_label(&mut self, colour: Color32) {
+        self.origin = Some(colour);
     }
 
     /// A label beside `at`, pushed away from it in direction `away` (any length; zero means up
@@ -83,14 +108,52 @@ impl Annotations {
         let screen = |p: DVec2| transform.position_from_point(&PlotPoint::new(p.x, p.y));
         let backing = visuals.extreme_bg_color.gamma_multiply(0.8);
         let mut labels = Vec::new();
-        for mark in self.marks {
+        let mut segments: Vec<(Pos2, Pos2)> = self
+            .clear
+            .iter()
+            .map(|&(a, b)| (screen(a), screen(b)))
+            .collect();
+        let mut marks = self.marks;
+        if let Some(colour) = self.origin {
+            let origin = screen(DVec2::ZERO);
+            let inside = painter.clip_rect().shrink(6.0);
+            if inside.contains(origin) {
+                marks.push(Mark::Label {
+                    at: DVec2::ZERO,
+                    text: "O".to_string(),
+                    colour,
+                    away: DVec2::new(-1.0, -1.0),
+                    minor: false,
+                });
+            } else {
+                // An arrow at the edge toward the origin, named from its tail.
+                let tip = inside.clamp(origin);
+                let dir = (origin - tip).normalized();
+                let tail = tip - dir * OFF_PLOT_ARROW;
+                paint_arrow(painter, tail, tip, colour, 2.0);
+                segments.push((tail, tip));
+                let (at, away) = (transform.value_from_position(tail), -dir);
+                marks.push(Mark::Label {
+                    at: DVec2::new(at.x, at.y),
+                    text: "to O".to_string(),
+                    colour,
+                    away: DVec2::new(f64::from(away.x), -f64::from(away.y)),
+                    minor: false,
+                });
+            }
+        }
+        for mark in marks {
             match mark {
                 Mark::Arrow {
                     from,
                     to,
                     colour,
                     width,
-                } => paint_arrow(painter, screen(from), screen(to), colour, width),
+                } => {
+                    let (from, to) = (screen(from), screen(to));
+                    paint_arrow(painter, from, to, colour, width);
+                    segments.push((from, to));
+                }
                 Mark::Label { minor, .. } => labels.push((minor, mark)),
             }
         }
@@ -122,7 +185,10 @@ impl Annotations {
                     painter.clip_rect(),
                 )
             };
-            let free = |r: &egui::Rect| !taken.iter().any(|t| t.expand(1.0).intersects(*r));
+            let free = |r: &egui::Rect| {
+                !taken.iter().any(|t| t.expand(1.0).intersects(*r))
+                    && !segments.iter().any(|&(a, b)| crosses(r.expand(1.0), a, b))
+            };
             let spot = CANDIDATE_TURNS
                 .iter()
                 .flat_map(|&(turn, reach)| {
@@ -176,6 +242,35 @@ fn anchor_for(dir: Vec2) -> Align2 {
     Align2([h, v])
 }
 
+/// Whether the segment from `a` to `b` passes through `rect` (Liang–Barsky clipping).
+fn crosses(rect: egui::Rect, a: Pos2, b: Pos2) -> bool {
+    let d = b - a;
+    let (mut enter, mut leave) = (0.0_f32, 1.0_f32);
+    for (p, q) in [
+        (-d.x, a.x - rect.left()),
+        (d.x, rect.right() - a.x),
+        (-d.y, a.y - rect.top()),
+        (d.y, rect.bottom() - a.y),
+    ] {
+        if p == 0.0 {
+            if q < 0.0 {
+                return false;
+            }
+        } else {
+            let t = q / p;
+            if p < 0.0 {
+                enter = enter.max(t);
+            } else {
+                leave = leave.min(t);
+            }
+            if enter > leave {
+                return false;
+            }
+        }
+    }
+    true
+}
+
 /// `rect` moved the least so that it lies inside `frame` (labels near an edge stay readable).
 fn keep_inside(rect: egui::Rect, frame: egui::Rect) -> egui::Rect {
     let margin = 3.0;
@@ -210,4 +305,25 @@ fn paint_arrow(painter: &Painter, from: Pos2, to: Pos2, colour: Color32, width: 
         colour,
         Stroke::NONE,
     ));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_segment_crosses_a_rect_only_where_it_passes_through_it() {
+        let r = egui::Rect::from_min_max(Pos2::new(0.0, 0.0), Pos2::new(10.0, 10.0));
+        assert!(crosses(r, Pos2::new(-5.0, 5.0), Pos2::new(15.0, 5.0)));
+        assert!(
+            crosses(r, Pos2::new(5.0, 5.0), Pos2::new(5.0, 6.0)),
+            "inside"
+        );
+        assert!(!crosses(r, Pos2::new(-5.0, -5.0), Pos2::new(-1.0, 20.0)));
+        assert!(!crosses(r, Pos2::new(11.0, 0.0), Pos2::new(20.0, 10.0)));
+        assert!(
+            crosses(r, Pos2::new(-5.0, 0.0), Pos2::new(5.0, 20.0)),
+            "a corner cut"
+        );
+    }
 }

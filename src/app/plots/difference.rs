@@ -13,6 +13,7 @@ use super::{
 };
 use crate::app::loaded::{Bounds, Loaded};
 use crate::app::palette::Palette;
+use crate::explain::{gap_text, noise};
 use crate::format::num_with;
 use crate::trace::{CheckKind, Phase, SimplexVertex, Step};
 
@@ -126,6 +127,7 @@ pub fn difference_layers(
                 .width(5.0),
         ));
         let foot = edge.normal * edge.distance;
+        notes.keep_clear(DVec2::ZERO, foot);
         items.push(Box::new(
             dashed(polyline("edge distance", &[DVec2::ZERO, foot], false))
                 .color(palette.closest_edge)
@@ -197,7 +199,7 @@ pub fn difference_layers(
     items.push(Box::new(
         markers("origin", &[DVec2::ZERO], MarkerShape::Plus, 9.0).color(palette.origin),
     ));
-    notes.label(DVec2::ZERO, "O", palette.origin, DVec2::new(-1.0, -1.0));
+    notes.origin_label(palette.origin);
     layers
 }
 
@@ -266,6 +268,9 @@ fn simplex_items(
     } else {
         "simplex"
     };
+    for (i, &p) in points.iter().enumerate() {
+        notes.keep_clear(p, points[(i + 1) % points.len()]);
+    }
     match points.len() {
         0 => {}
         1 | 2 => items.push(Box::new(
@@ -355,16 +360,14 @@ fn check_items(
                     .color(colour)
                     .width(2.0),
             ));
-            let verdict = if check.passed { "< tol" } else { "> tol" };
-            notes.label(
-                (foot + s.point) * 0.5,
-                format!(
-                    "gap {} {verdict}",
-                    num_with(check.difference, PLOT_DECIMALS)
-                ),
-                colour,
-                -along,
-            );
+            let gap = gap_text(&check, PLOT_DECIMALS);
+            // "≈ 0 (within 1e-9)" already says how it compares with the tolerance.
+            let text = match (noise(&check), check.passed) {
+                (true, _) => format!("gap {gap}"),
+                (false, true) => format!("gap {gap} < tol"),
+                (false, false) => format!("gap {gap} > tol"),
+            };
+            notes.label((foot + s.point) * 0.5, text, colour, -along);
         }
         CheckKind::PassesOrigin => {
             let Some(d) = step.direction.and_then(|d| d.try_normalize()) else {
@@ -484,7 +487,7 @@ fn check_items(
             ));
             notes.label(
                 (bound + v) * 0.5,
-                format!("gap {}", num_with(check.difference, PLOT_DECIMALS)),
+                format!("gap {}", gap_text(&check, PLOT_DECIMALS)),
                 colour,
                 crate::geometry::left_perp(unit),
             );

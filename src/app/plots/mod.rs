@@ -42,6 +42,13 @@ pub enum ViewRequest {
     Step,
 }
 
+/// Room for the axes' labels, in points. egui_plot sizes its axes from the labels it drew last
+/// frame, and a frame egui throws away (a new grid's sizing pass, at the last step) draws none:
+/// the plot area then grows, the equal-axes view widens to fill it, and the view moves. With
+/// room fixed above the labels' size the plot area, and so the view, stays put.
+const X_AXIS_HEIGHT: f32 = 22.0;
+const Y_AXIS_WIDTH: f32 = 44.0;
+
 /// Points between x-axis labels: from fading in to fully shown.
 const X_LABEL_SPACING: std::ops::RangeInclusive<f32> = 20.0..=28.0;
 
@@ -53,8 +60,11 @@ fn view_plot(id: &str) -> Plot<'static> {
         // egui_plot thins x labels to one per 60 points, which on a narrow plot with equal
         // axes leaves a single label; scene coordinates are short numbers, so allow more.
         .custom_x_axes(vec![
-            egui_plot::AxisHints::new_x().label_spacing(X_LABEL_SPACING),
+            egui_plot::AxisHints::new_x()
+                .label_spacing(X_LABEL_SPACING)
+                .min_thickness(X_AXIS_HEIGHT),
         ])
+        .y_axis_min_width(Y_AXIS_WIDTH)
         .allow_scroll(false)
         .allow_boxed_zoom(false)
         .allow_double_click_reset(false)
