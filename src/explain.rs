@@ -109,10 +109,10 @@ fn v(p: DVec2) -> String {
     format!("({}, {})", n(p.x), n(p.y))
 }
 
-/// "p2 = (−8, −2)": a simplex vertex named by its 1-based place, as the plots label it.
-fn vertex_name(simplex: &[SimplexVertex], point: DVec2) -> String {
-    match simplex.iter().position(|s| s.point == point) {
-        Some(i) => format!("p{} = {}", i + 1, v(point)),
+/// "p2 = (−8, −2)": a simplex vertex with its name, as the plots label it.
+fn vertex_name(step: &Step, point: DVec2) -> String {
+    match step.name_of(point) {
+        Some(name) => format!("{name} = {}", v(point)),
         None => v(point),
     }
 }
@@ -297,8 +297,8 @@ fn explain_epa(step: &Step) -> String {
             format!(
                 "The polytope's edge closest to the origin runs from {} to {}, at distance {} \
                  with outward normal n = {}.",
-                vertex_name(&step.simplex, e.start),
-                vertex_name(&step.simplex, e.end),
+                vertex_name(step, e.start),
+                vertex_name(step, e.end),
                 n(e.distance),
                 v(e.normal)
             )
@@ -398,8 +398,8 @@ fn skipped_edge_sentence(step: &Step) -> String {
                  (e × o) × e is the zero vector. EPA never pushes that edge out, so A − B beyond \
                  it goes unexplored and the depth it reports may be too large; winding normals \
                  do not have this flaw.",
-                vertex_name(&step.simplex, p),
-                vertex_name(&step.simplex, q),
+                vertex_name(step, p),
+                vertex_name(step, q),
             )
         })
         .unwrap_or_default()

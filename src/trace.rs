@@ -8,6 +8,7 @@
 //! away, so the fast path and the traced path are the same code and cannot disagree.
 
 use std::borrow::Cow;
+use std::collections::HashMap;
 
 use glam::DVec2;
 use serde::Serialize;
@@ -178,6 +179,11 @@ pub struct Step {
     /// the distance phase's |v| above).
     pub bounds: Option<[f64; 2]>,
     pub event: Event,
+    /// The name of each point of `simplex`: its number in the order the run found its points
+    /// (p1, p2, …, so a point keeps its name from step to step). Filled in by [`Trace::step`];
+    /// empty in the trace as recorded, since names follow from the order of the steps.
+    #[serde(skip)]
+    pub names: Vec<usize>,
     /// The step ran on the core shapes (both shapes shrunk by the margin), so its simplex lives
     /// in core(A) − core(B), not in A − B.
     pub on_cores: bool,
@@ -194,6 +200,12 @@ pub struct PhaseRun {
 }
 
 impl Step {
+    /// The name of `point` if it is in the simplex: "p3" for the run's third point found.
+    pub fn name_of(&self, point: DVec2) -> Option<String> {
+        let i = self.simplex.iter().position(|v| v.point == point)?;
+        Some(format!("p{}", self.names.get(i).copied().unwrap_or(i + 1)))
+    }
+
     /// The run of its phase this step belongs to.
     pub fn run(&self) -> PhaseRun {
         PhaseRun {
@@ -218,6 +230,7 @@ impl Step {
             check: None,
             bounds: None,
             event,
+            names: Vec::new(),
             on_cores: false,
         }
     }
@@ -325,6 +338,11 @@ pub struct Outcome {
     pub bounds: Option<[f64; 2]>,
 }
 
+/// A point's exact bits, to recognise it wherever the trace holds it.
+fn key(p: DVec2) -> [u64; 2] {
+    [p.x.to_bits(), p.y.to_bits()]
+}
+
 /// A whole run: every step and the result.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Trace {
@@ -334,20 +352,50 @@ pub struct Trace {
 
 impl Trace {
     /// Step `index` as the app and the explanations read it: for EPA, with the polytope after
-    /// the step and the new point's place in it, rebuilt from the recorded changes in time
-    /// linear in the iterations so far.
+    /// the step and the new point's place in it, rebuilt from the recorded changes; and every
+    /// point named by the order the run found it. Time linear in the steps so far.
     pub fn step(&self, index: usize) -> Option<Cow<'_, Step>> {
         let step = self.steps.get(index)?;
+        let mut read = match self.polytope(index) {
+            Some((simplex, inserted_at)) => Step {
+                simplex,
+                inserted_at,
+                ..step.clone()
+            },
+            None => step.clone(),
+        };
+        read.names = self.names(index, &read.simplex);
+        Some(Cow::Owned(read))
+    }
+
+    /// The numbers (1-based, in order of discovery) of `points` as of step `index`: a point is
+    /// found by the first step that holds it, as its support point or in its simplex.
+    fn names(&self, index: usize, points: &[SimplexVertex]) -> Vec<usize> {
+        let mut found: HashMap<[u64; 2], usize> = HashMap::new();
+        for step in &self.steps[..=index] {
+            let held = step.simplex.iter().chain(&step.support);
+            for v in held {
+                let next = found.len() + 1;
+                found.entry(key(v.point)).or_insert(next);
+            }
+        }
+        points
+            .iter()
+            .map(|v| found.get(&key(v.point)).copied().unwrap_or(0))
+            .collect()
+    }
+
+    /// EPA's polytope after step `index` and the new point's place in it, or None for a step
+    /// that is not an EPA iteration (its simplex is stored whole).
+    fn polytope(&self, index: usize) -> Option<(Vec<SimplexVertex>, Option<usize>)> {
+        let step = &self.steps[index];
         if step.phase != Phase::Epa || step.iteration == 0 {
-            return Some(Cow::Borrowed(step));
+            return None;
         }
         let run = &self.steps[..=index];
-        let Some(first) = run
+        let first = run
             .iter()
-            .rposition(|s| s.phase == Phase::Epa && s.iteration == 1 && s.simplex.len() == 3)
-        else {
-            return Some(Cow::Borrowed(step));
-        };
+            .rposition(|s| s.phase == Phase::Epa && s.iteration == 1 && s.simplex.len() == 3)?;
         let mut points = run[first].simplex.clone();
         let mut next: Vec<usize> = vec![1, 2, 0];
         let mut inserted = None;
@@ -380,11 +428,7 @@ impl Trace {
                 break;
             }
         }
-        Some(Cow::Owned(Step {
-            simplex: polytope,
-            inserted_at,
-            ..step.clone()
-        }))
+        Some((polytope, inserted_at))
     }
 
     /// How many steps of `phase` the trace has (its iterations plus its set-up steps), on the

@@ -105,8 +105,9 @@ pub fn step_panel_ui(
             .striped(true)
             .spacing([12.0, 3.0])
             .show(ui, |ui| {
-                for (i, v) in step.simplex.iter().enumerate() {
-                    ui.label(RichText::new(format!("p{}", i + 1)).color(colour));
+                for v in &step.simplex {
+                    let name = step.name_of(v.point).unwrap_or_default();
+                    ui.label(RichText::new(name).color(colour));
                     let point = vec2(v.point);
                     let hover = format!("a − b = {} − {}", vec2(v.a), vec2(v.b));
                     copyable_ui(ui, RichText::new(&point).monospace(), &point, &hover);

@@ -169,9 +169,9 @@ pub fn difference_layers(
             .color(palette.support),
         ));
         let kept = step.inserted_at.is_some();
-        let text = match step.simplex.iter().position(|v| v.point == s.point) {
-            Some(i) if kept => format!("s = p{}", i + 1),
-            Some(i) => format!("s (already p{})", i + 1),
+        let text = match step.name_of(s.point) {
+            Some(name) if kept => format!("s = {name}"),
+            Some(name) => format!("s (already {name})"),
             None => "s (not kept)".to_string(),
         };
         notes.label(
@@ -311,16 +311,14 @@ fn simplex_items(
         step.closest_edge
             .is_some_and(|e| e.start == p || e.end == p)
     };
-    for (i, SimplexVertex { point, .. }) in step.simplex.iter().enumerate() {
+    for SimplexVertex { point, .. } in &step.simplex {
         let is_new = step.support.is_some_and(|s| s.point == *point);
         // The new point's label is written next to its diamond.
-        if !is_new && (!crowded || on_edge(*point)) {
-            notes.minor_label(
-                *point,
-                format!("p{}", i + 1),
-                colour,
-                away_from_centre(step, *point),
-            );
+        if !is_new
+            && (!crowded || on_edge(*point))
+            && let Some(name) = step.name_of(*point)
+        {
+            notes.minor_label(*point, name, colour, away_from_centre(step, *point));
         }
     }
 }
