@@ -3,6 +3,9 @@
 //! support point lies no farther than the edge itself (within the tolerance). That edge is then
 //! on the boundary of A − B, and its distance and normal are the depth and normal.
 
+use std::cmp::{Ordering, Reverse};
+use std::collections::{BinaryHeap, HashSet};
+
 use glam::DVec2;
 
 use super::settings::{EdgeNormal, Settings};
@@ -49,6 +52,41 @@ struct Polytope {
     /// Origin distance of the edge starting at each slot, +∞ when the edge has no usable normal:
     /// kept apart from the normals so the search for the closest edge reads nothing else.
     distances: InlineList<f64, INLINE_VERTICES>,
+    /// Once the polygon outgrows its inline arrays: its edges ordered by distance and its
+    /// points by value, so that each iteration of a long run costs O(log n) instead of two
+    /// scans of every point (a 100,000-iteration run took 17 s with the scans).
+    large: Option<LargePolytope>,
+}
+
+/// The indexes of a large polygon.
+struct LargePolytope {
+    /// Every usable edge as (distance, slot), nearest first, ties to the lowest slot as the scan
+    /// breaks them. Only the edge taken out is ever changed, so no entry goes stale.
+    queue: BinaryHeap<Reverse<(Distance, usize)>>,
+    /// Every point's exact bits.
+    points: HashSet<[u64; 2]>,
+}
+
+/// An edge distance ordered by `f64::total_cmp` (distances are finite here).
+#[derive(Clone, Copy, PartialEq)]
+struct Distance(f64);
+
+impl Eq for Distance {}
+
+impl PartialOrd for Distance {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Distance {
+    fn cmp(&self, other: &Self) -> Ordering {
+        self.0.total_cmp(&other.0)
+    }
+}
+
+fn bits(p: DVec2) -> [u64; 2] {
+    [p.x.to_bits(), p.y.to_bits()]
 }
 
 impl Polytope {
@@ -62,6 +100,7 @@ impl Polytope {
             next: InlineList::from_array(next, 0),
             normals: InlineList::from_array(edges.map(|e| e.0), DVec2::ZERO),
             distances: InlineList::from_array(edges.map(|e| e.1), f64::INFINITY),
+            large: None,
         }
     }
 
@@ -70,16 +109,26 @@ impl Polytope {
         self.next.as_slice()[slot] as usize
     }
 
-    /// The usable edge nearest the origin (the first found of equals).
-    fn closest_edge(&self) -> Option<Edge> {
-        let mut best = 0;
-        let mut best_distance = f64::INFINITY;
-        for (slot, &distance) in self.distances.as_slice().iter().enumerate() {
-            if distance < best_distance {
-                best = slot;
-                best_distance = distance;
+    /// The usable edge nearest the origin (the first found of equals). A large polygon takes
+    /// it out of its queue: the caller either splits it, which queues its two halves, or stops.
+    fn closest_edge(&mut self) -> Option<Edge> {
+        let (best, best_distance) = match &mut self.large {
+            Some(large) => {
+                let Reverse((Distance(distance), slot)) = large.queue.pop()?;
+                (slot, distance)
             }
-        }
+            None => {
+                let mut best = 0;
+                let mut best_distance = f64::INFINITY;
+                for (slot, &distance) in self.distances.as_slice().iter().enumerate() {
+                    if distance < best_distance {
+                        best = slot;
+                        best_distance = distance;
+                    }
+                }
+                (best, best_distance)
+            }
+        };
         if best_distance == f64::INFINITY {
             return None;
         }
@@ -94,7 +143,10 @@ impl Polytope {
     }
 
     fn contains_point(&self, p: DVec2) -> bool {
-        self.points.as_slice().iter().any(|v| v.point == p)
+        match &self.large {
+            Some(large) => large.points.contains(&bits(p)),
+            None => self.points.as_slice().iter().any(|v| v.point == p),
+        }
     }
 
     /// Puts `new` on the loop between the edge starting at `start` and its end.
@@ -112,6 +164,38 @@ impl Polytope {
         self.next.as_mut_slice()[start] = slot as u32;
         self.normals.as_mut_slice()[start] = before.0;
         self.distances.as_mut_slice()[start] = before.1;
+        match &mut self.large {
+            Some(large) => {
+                large.points.insert(bits(new.point));
+                for (edge, distance) in [(start, before.1), (slot, after.1)] {
+                    if distance.is_finite() {
+                        large.queue.push(Reverse((Distance(distance), edge)));
+                    }
+                }
+            }
+            None if slot + 1 > INLINE_VERTICES => self.index_large(),
+            None => {}
+        }
+    }
+
+    /// Builds the large polygon's indexes from its arrays, once.
+    #[cold]
+    fn index_large(&mut self) {
+        let queue = self
+            .distances
+            .as_slice()
+            .iter()
+            .enumerate()
+            .filter(|(_, d)| d.is_finite())
+            .map(|(slot, &d)| Reverse((Distance(d), slot)))
+            .collect();
+        let points = self
+            .points
+            .as_slice()
+            .iter()
+            .map(|v| bits(v.point))
+            .collect();
+        self.large = Some(LargePolytope { queue, points });
     }
 }
 
