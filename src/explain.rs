@@ -506,6 +506,12 @@ fn explain_refinement(step: &Step) -> String {
         _ => "",
     };
     let verdict = match step.event {
+        Event::Converged if !c.passed => format!(
+            "A − B has a flat side here: the support point jumped from one end of it to the \
+             other as n turned, and along this side's own normal nothing of A − B lies beyond \
+             it, so h is at its smallest and the {answer} is {} along n.",
+            n(height.abs())
+        ),
         Event::Converged => format!(
             "The offset is within rounding ({}): s lies on the normal's line, so h is at its \
              smallest here and the {answer} is {} along n.",

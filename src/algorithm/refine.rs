@@ -187,8 +187,9 @@ where
     let mut best: Option<Sample> = None;
     let mut last: Option<Sample> = None;
     let mut last_event = Event::RefinedNormal;
-    // Records the evaluation and says whether the search is over.
-    let mut evaluate = |angle: f64, bracket_width: f64, rec: &mut R| -> (Sample, bool) {
+    // Records the evaluation and says whether the search is over. `face`: a point of a flat
+    // side of A − B the normal is tried against (see `search`).
+    let mut evaluate = |angle: f64, bracket_width: f64, face: Option<DVec2>, rec: &mut R| {
         iteration += 1;
         let s = sample(angle);
         if best.is_none_or(|b| s.height < b.height) {
@@ -196,9 +197,11 @@ where
         }
         let tolerance = offset_tolerance(&s.support);
         let on_line = s.offset.abs() <= tolerance;
+        // Nothing of A − B beyond the flat side's line: this is its normal.
+        let on_face = face.is_some_and(|p| s.height <= p.dot(s.normal) + tolerance);
         let narrow = bracket_width <= ANGLE_RESOLUTION;
         let out_of_iterations = iteration >= settings.max_iterations;
-        let event = if on_line || narrow {
+        let event = if on_line || on_face || narrow {
             Event::Converged
         } else if out_of_iterations {
             Event::MaxIterations
@@ -225,7 +228,7 @@ where
         (s, event != Event::RefinedNormal)
     };
 
-    let (first, done) = evaluate(0.0, f64::INFINITY, rec);
+    let (first, done) = evaluate(0.0, f64::INFINITY, None, rec);
     if !done {
         search(first, &mut evaluate, rec);
     }
@@ -247,14 +250,14 @@ where
 /// Brackets the sign change of the offset next to `first`, then closes the bracket.
 fn search<R>(
     first: Sample,
-    evaluate: &mut impl FnMut(f64, f64, &mut R) -> (Sample, bool),
+    evaluate: &mut impl FnMut(f64, f64, Option<DVec2>, &mut R) -> (Sample, bool),
     rec: &mut R,
 ) {
     // Downhill is against the offset's sign. A small probe step measures how fast the offset
     // changes there (the curvature of A − B), which gives the distance to its sign change;
     // steps of twice that, doubling, then reach past it.
     let downhill = -first.offset.signum();
-    let (probe, done) = evaluate(first.angle + downhill * PROBE_ANGLE, PROBE_ANGLE, rec);
+    let (probe, done) = evaluate(first.angle + downhill * PROBE_ANGLE, PROBE_ANGLE, None, rec);
     if done {
         return;
     }
@@ -273,7 +276,7 @@ fn search<R>(
         near = probe;
         let mut doublings = 0;
         loop {
-            let (s, done) = evaluate(first.angle + downhill * step, step, rec);
+            let (s, done) = evaluate(first.angle + downhill * step, step, None, rec);
             if done {
                 return;
             }
@@ -298,15 +301,23 @@ fn search<R>(
     };
     let (mut lo_offset, mut hi_offset) = (lo.offset, hi.offset);
     let mut kept = 0i8;
+    // On a smooth curve the chord between the bracket's support points shrinks with the
+    // bracket; on a flat side of A − B (a polygon's edge, rounded or not) the support point
+    // jumps from one end of the side to the other and the chord stays: the minimum is then at
+    // the side's own normal, which one evaluation confirms instead of fifty bisections.
+    let chord_per_radian = chord(&lo, &hi) / (hi.angle - lo.angle);
     loop {
         let width = hi.angle - lo.angle;
+        let face = (chord(&lo, &hi) > JUMP_FACTOR * chord_per_radian * width)
+            .then(|| face_angle(&lo, &hi))
+            .flatten();
         let secant = (lo.angle * hi_offset - hi.angle * lo_offset) / (hi_offset - lo_offset);
-        let angle = if secant.is_finite() && secant > lo.angle && secant < hi.angle {
-            secant
-        } else {
-            0.5 * (lo.angle + hi.angle)
+        let (angle, face_point) = match face {
+            Some(angle) => (angle, Some(lo.support.point)),
+            None if secant.is_finite() && secant > lo.angle && secant < hi.angle => (secant, None),
+            None => (0.5 * (lo.angle + hi.angle), None),
         };
-        let (s, done) = evaluate(angle, width, rec);
+        let (s, done) = evaluate(angle, width, face_point, rec);
         if done {
             return;
         }
@@ -326,6 +337,26 @@ fn search<R>(
             kept = -1;
         }
     }
+}
+
+/// A chord this many times longer than a smooth curve's would be over the bracket's angle
+/// means the support point jumps across a flat side.
+const JUMP_FACTOR: f64 = 4.0;
+
+/// The distance between the support points at the bracket's ends.
+fn chord(lo: &Sample, hi: &Sample) -> f64 {
+    (hi.support.point - lo.support.point).length()
+}
+
+/// The angle, inside the bracket, of the normal of the side through the two support points.
+fn face_angle(lo: &Sample, hi: &Sample) -> Option<f64> {
+    let side = hi.support.point - lo.support.point;
+    // Outward: on the side of the bracket's normals (the side runs counter-clockwise from lo's
+    // support point to hi's, so its right-hand perpendicular points out).
+    let normal = DVec2::new(side.y, -side.x).try_normalize()?;
+    let turn = lo.normal.perp_dot(normal).atan2(lo.normal.dot(normal));
+    let angle = lo.angle + turn;
+    (angle > lo.angle && angle < hi.angle).then_some(angle)
 }
 
 /// The offset below which the support point counts as on the normal's line: the rounding of
