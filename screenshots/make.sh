@@ -15,3 +15,4 @@ shot scenes/dyn4j-epa-example.ron --step 5 --out screenshots/epa-result-dark.png
 shot scenes/circle-vs-circle.ron --step 30 --out screenshots/circle-late-epa-step.png
 shot scenes/separated-polygons.ron --step 0 --out screenshots/separated-result.png
 shot scenes/triple-product-fragile.ron --step 0 --sweep --out screenshots/sweep-kissing-contact.png
+shot scenes/circle-vs-circle.ron --step 41 --out screenshots/circle-refinement.png

@@ -98,6 +98,15 @@ pub fn result_ui(
             row("GJK iterations", r.gjk_iterations.to_string());
             row("distance iterations", r.distance_iterations.to_string());
             row("EPA iterations", r.epa_iterations.to_string());
+            if r.refinement_iterations > 0 {
+                row("refinement iterations", r.refinement_iterations.to_string());
+            }
+            if let Some([lower, upper]) = r.bounds {
+                row(
+                    "depth between",
+                    format!("{} and {}", num(lower), num(upper)),
+                );
+            }
             row("ended", termination_text(r.termination).to_string());
         });
     let meaning = if r.intersecting {

@@ -172,6 +172,8 @@ pub fn difference_layers(
         let text = match step.name_of(s.point) {
             Some(name) if kept => format!("s = {name}"),
             Some(name) => format!("s (already {name})"),
+            // Refinement keeps no simplex: its support point is the answer's candidate.
+            None if step.phase == Phase::Refinement => "s".to_string(),
             None => "s (not kept)".to_string(),
         };
         notes.label(
