@@ -19,10 +19,8 @@
 //!
 //! the offset of the support point from the line through the origin along n. The depth's normal
 //! is where that offset changes sign from negative to positive: the support point lies on the
-//! normal's line and h is at a minimum. Refinement brackets that sign change around n₀ (steps
-//! doubling away from n₀ downhill) and closes it by regula falsi with the Illinois rule, which
-//! converges superlinearly on smooth curves and, on a corner (where the offset jumps), still
-//! halves the bracket every other step.
+//! normal's line and h is at a minimum. Refinement brackets that sign change around n₀ and
+//! closes it with the search the 3D refinement shares ([`super::slope_search`]).
 
 use glam::DVec2;
 
@@ -30,6 +28,7 @@ use super::distance::Separation;
 use super::epa::Penetration;
 use super::settings::Settings;
 use super::simplex::support;
+use super::slope_search::{ANGLE_RESOLUTION, find_slope_sign_change};
 use crate::geometry::{SupportMap, left_perp, unit};
 use crate::trace::{Check, CheckKind, Event, Phase, Recorder, SimplexVertex, Step, Termination};
 
@@ -37,26 +36,9 @@ use crate::trace::{Check, CheckKind, Event, Phase, Recorder, SimplexVertex, Step
 /// rounding: the point lies on the normal's line as far as f64 can tell.
 const OFFSET_ROUNDING_ULPS: f64 = 16.0;
 
-/// A bracket narrower than this (radians) fixes the normal to its last digits: cos and sin of
-/// angles closer than this differ by a few units in the last place.
-const ANGLE_RESOLUTION: f64 = 4.0 * f64::EPSILON;
-
-/// The farthest the bracketing steps go from n₀: half a turn. Going downhill, the slope must
-/// change sign before the normal has turned half-way round (h is periodic), whichever side of
-/// A − B EPA's last edge happened to be on.
-const STEP_MAX: f64 = std::f64::consts::PI;
-
-/// Bracketing doubles its step at most this often (from the probe to half a turn takes 22).
-const BRACKET_DOUBLINGS: u32 = 64;
-
-/// The first step away from n₀, which measures the curvature: small enough to stay on the
-/// curve near n₀, large enough that the offset's change is well above its rounding.
-const PROBE_ANGLE: f64 = 1e-6;
-
 /// One evaluation of the support function along a normal.
 #[derive(Clone, Copy)]
 struct Sample {
-    angle: f64,
     normal: DVec2,
     support: SimplexVertex,
     /// h(θ) = s · n: an upper bound of the depth.
@@ -176,7 +158,6 @@ where
         let normal = unit(n0 * angle.cos() + t0 * angle.sin());
         let support = support(a, b, normal);
         Sample {
-            angle,
             normal,
             support,
             height: support.point.dot(normal),
@@ -227,7 +208,10 @@ where
 
     let (first, done) = evaluate(0.0, f64::INFINITY, rec);
     if !done {
-        search(first, &mut evaluate, rec);
+        find_slope_sign_change(first.offset, |angle, width| {
+            let (s, done) = evaluate(angle, width, rec);
+            (!done).then_some(s.offset)
+        });
     }
     // Where the search settled, its last normal is the answer: near the minimum the heights
     // differ by less than their rounding, so the smallest of them is chosen by noise, while the
@@ -241,90 +225,6 @@ where
         best: settled.unwrap_or(first),
         iterations: iteration,
         at_limit: last_event == Event::MaxIterations,
-    }
-}
-
-/// Brackets the sign change of the offset next to `first`, then closes the bracket.
-fn search<R>(
-    first: Sample,
-    evaluate: &mut impl FnMut(f64, f64, &mut R) -> (Sample, bool),
-    rec: &mut R,
-) {
-    // Downhill is against the offset's sign. A small probe step measures how fast the offset
-    // changes there (the curvature of A − B), which gives the distance to its sign change;
-    // steps of twice that, doubling, then reach past it.
-    let downhill = -first.offset.signum();
-    let (probe, done) = evaluate(first.angle + downhill * PROBE_ANGLE, PROBE_ANGLE, rec);
-    if done {
-        return;
-    }
-    let mut near = first;
-    let far;
-    if probe.offset.signum() != first.offset.signum() {
-        far = probe;
-    } else {
-        let rate = (probe.offset - first.offset) / PROBE_ANGLE;
-        let guess = (first.offset / rate).abs();
-        let mut step = if guess.is_finite() && first.offset.abs() > probe.offset.abs() {
-            (2.0 * guess).clamp(2.0 * PROBE_ANGLE, STEP_MAX)
-        } else {
-            2.0 * PROBE_ANGLE
-        };
-        near = probe;
-        let mut doublings = 0;
-        loop {
-            let (s, done) = evaluate(first.angle + downhill * step, step, rec);
-            if done {
-                return;
-            }
-            if s.offset.signum() != first.offset.signum() {
-                far = s;
-                break;
-            }
-            near = s;
-            doublings += 1;
-            if doublings >= BRACKET_DOUBLINGS || step >= STEP_MAX {
-                return;
-            }
-            step = (step * 2.0).min(STEP_MAX);
-        }
-    }
-    // Regula falsi on the offset over [near, far]; the Illinois rule halves the weight of an
-    // end that stays put twice, so the bracket closes from both sides.
-    let (mut lo, mut hi) = if near.angle < far.angle {
-        (near, far)
-    } else {
-        (far, near)
-    };
-    let (mut lo_offset, mut hi_offset) = (lo.offset, hi.offset);
-    let mut kept = 0i8;
-    loop {
-        let width = hi.angle - lo.angle;
-        let secant = (lo.angle * hi_offset - hi.angle * lo_offset) / (hi_offset - lo_offset);
-        let angle = if secant.is_finite() && secant > lo.angle && secant < hi.angle {
-            secant
-        } else {
-            0.5 * (lo.angle + hi.angle)
-        };
-        let (s, done) = evaluate(angle, width, rec);
-        if done {
-            return;
-        }
-        if s.offset.signum() == lo.offset.signum() {
-            lo = s;
-            lo_offset = s.offset;
-            if kept > 0 {
-                hi_offset *= 0.5;
-            }
-            kept = 1;
-        } else {
-            hi = s;
-            hi_offset = s.offset;
-            if kept < 0 {
-                lo_offset *= 0.5;
-            }
-            kept = -1;
-        }
     }
 }
 
