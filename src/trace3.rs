@@ -113,6 +113,8 @@ pub enum Event3 {
     CoresOverlap,
     /// Core shapes: a shape has no core for this margin; EPA takes over.
     NoCore,
+    /// Refinement: the normal turned toward a smaller height of A − B; the search goes on.
+    RefinedNormal,
 }
 
 /// One step of a 3D run: what it found and what it changed.
@@ -207,7 +209,13 @@ pub struct Outcome3 {
     pub gjk_iterations: u32,
     pub distance_iterations: u32,
     pub epa_iterations: u32,
+    /// Iterations of the refinement after EPA or distance on a curved pair (0 when it did not
+    /// run).
+    pub refinement_iterations: u32,
     pub termination: Termination,
+    /// Where the penetration search did not converge to the tolerance on its own (EPA at its
+    /// limit, or refined after it): the lower and upper bounds of the depth it reached.
+    pub bounds: Option<[f64; 2]>,
 }
 
 /// A whole 3D run: every step and the result.
