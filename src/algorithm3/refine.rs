@@ -98,7 +98,7 @@ where
     } else {
         Termination::Refined
     };
-    let (contact_a, contact_b) = contact_points(pair, &s);
+    let (contact_a, contact_b) = contact_points(pair, &s, (epa.contact_a, epa.contact_b));
     Penetration {
         depth: s.height.max(0.0),
         normal: s.normal,
@@ -133,10 +133,12 @@ where
         rec,
     );
     let s = refined.answer;
-    if !turned(found.normal, s.normal) {
+    // A height that is not negative says the shapes touch, which the distance phase's
+    // separating plane rules out: rounding alone, so the distance phase's answer stands.
+    if !turned(found.normal, s.normal) || s.height >= 0.0 {
         return (*found, refined.iterations);
     }
-    let (contact_a, contact_b) = contact_points(pair, &s);
+    let (contact_a, contact_b) = contact_points(pair, &s, (found.contact_a, found.contact_b));
     let separation = Separation {
         distance: (-s.height).max(0.0),
         contact_a,
@@ -152,10 +154,17 @@ fn turned(from: DVec3, to: DVec3) -> bool {
 }
 
 /// World contact points from the support point along the settled normal, where s = a − b
-/// lies on the normal's line: a = b + h n. A curved shape's support point is the contact; a
-/// flat shape's is any point of its face or edge, so its contact is the curved one's moved by
-/// h n (overlapping: B moved by depth · n separates them; apart: b − a = distance · n).
-fn contact_points<A, B>(pair: &Difference<A, B>, s: &Sample) -> (DVec3, DVec3)
+/// lies on the normal's line: a = b + h n (overlapping: B moved by depth · n separates them;
+/// apart: b − a = distance · n). Where a shape's support is unique (a curved patch) its support
+/// point is the contact, and it lies next to the earlier phase's witness `earlier` of that
+/// shape; where the normal meets a flat face or a straight edge, the support point is just one
+/// corner of it, anywhere on the face. So the shape whose support point lies nearer its earlier
+/// witness gives the contact, and the other contact is that point moved by h n.
+fn contact_points<A, B>(
+    pair: &Difference<A, B>,
+    s: &Sample,
+    (earlier_a, earlier_b): (DVec3, DVec3),
+) -> (DVec3, DVec3)
 where
     A: SupportMap3 + ?Sized,
     B: SupportMap3 + ?Sized,
@@ -163,10 +172,10 @@ where
     let a = pair.a.position() + s.support.a;
     let b = pair.b.position() + s.support.b;
     let along = s.normal * s.height;
-    match (pair.a.is_curved(), pair.b.is_curved()) {
-        (true, true) => (a, b),
-        (true, false) => (a, a - along),
-        (false, _) => (b + along, b),
+    if (a - earlier_a).length_squared() <= (b - earlier_b).length_squared() {
+        (a, a - along)
+    } else {
+        (b + along, b)
     }
 }
 
