@@ -44,6 +44,19 @@ const OFFSET_ROUNDING_ULPS: f64 = 16.0;
 /// Searches in one PARTAN cycle: two downhill, then the one along the chord.
 const SEARCHES_PER_CYCLE: u32 = 3;
 
+/// Support points found along normals closer than this (radians) count as support points of
+/// one normal. Where the normal crosses an edge of A − B's normal map (a capsule's side, a
+/// cylinder's rim) the support jumps between two points; a line search across it closes its
+/// bracket to a few units of [`ANGLE_RESOLUTION`] with one on each side, and together they
+/// show the line along n passing between them. The normal is then known to this angle.
+const KINK_ANGLE: f64 = 64.0 * ANGLE_RESOLUTION;
+
+/// Line searches in a row that could not turn the normal, after which it is settled. One is
+/// not enough: a search across an edge of the normal map stops where it began, but the support
+/// points on both sides then give the direction along the edge. Where three or more support
+/// points meet (a flat face of A − B) the next search stops too.
+const STALLED_SEARCHES: u32 = 2;
+
 /// One evaluation of the support function along a normal.
 #[derive(Clone, Copy)]
 struct Sample {
@@ -52,6 +65,8 @@ struct Sample {
     /// h(n) = s · n: an upper bound of the depth (apart: minus a lower bound of the distance).
     height: f64,
     /// g(n) = s − h n: the support point's offset from the normal's line, the gradient of h.
+    /// Where the support jumps (see [`KINK_ANGLE`]), the point nearest the line on the segment
+    /// of the offsets of the support points on both sides: the smallest slope of h there.
     gradient: DVec3,
     /// The offset that is rounding alone at the support point's scale.
     tolerance: f64,
@@ -63,6 +78,8 @@ struct Refined {
     iterations: u32,
     /// The search ended at the iteration limit rather than on a settled normal.
     at_limit: bool,
+    /// The search ended on a settled normal.
+    settled: bool,
 }
 
 /// Refines `epa`'s answer: the depth is the smallest height, which EPA's closest face (its
@@ -81,11 +98,14 @@ where
     let lower = epa.depth;
     let refined = Search::new(settings, |upper| [lower, upper]).run(pair, epa.normal, rec);
     let s = refined.answer;
-    // EPA's own verdict stands where it converged: refinement only sharpened the normal. Where
-    // it could not turn the normal at all (EPA's face lies on a flat part of A − B), EPA's
-    // contact points, from the face's barycentric weights, stay too.
+    // EPA's own verdict stands where it converged: the depth lies within the tolerance above
+    // its face's distance. Refinement sharpens the normal where it settles inside that
+    // bracket; where it could not turn the normal at all (EPA's face lies on a flat part of
+    // A − B) or did not settle (a corner of A − B's normal map it approaches only slowly),
+    // EPA's answer, with its contact points from the face's barycentric weights, stays.
     let converged = epa.termination == Termination::Converged;
-    if converged && !turned(epa.normal, s.normal) {
+    let sharper = refined.settled && s.height <= lower + settings.tolerance;
+    if converged && !(sharper && turned(epa.normal, s.normal)) {
         return Penetration {
             refinement_iterations: refined.iterations,
             ..*epa
@@ -133,9 +153,12 @@ where
         rec,
     );
     let s = refined.answer;
-    // A height that is not negative says the shapes touch, which the distance phase's
-    // separating plane rules out: rounding alone, so the distance phase's answer stands.
-    if !turned(found.normal, s.normal) || s.height >= 0.0 {
+    // The distance phase's |v| is within the tolerance above the distance; refinement's −h is
+    // a lower bound. Its answer replaces the distance phase's only where it settled inside that
+    // bracket and turned the normal (a height that is not negative would say the shapes touch,
+    // which the separating plane rules out).
+    let sharper = refined.settled && -s.height >= upper - settings.tolerance && s.height < 0.0;
+    if !(sharper && turned(found.normal, s.normal)) {
         return (*found, refined.iterations);
     }
     let (contact_a, contact_b) = contact_points(pair, &s, (found.contact_a, found.contact_b));
@@ -188,6 +211,8 @@ struct Search<'s, F> {
     best: Option<Sample>,
     last: Option<Sample>,
     last_event: Event3,
+    /// Line searches in a row that ended where they began.
+    stalls: u32,
 }
 
 impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
@@ -199,6 +224,7 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
             best: None,
             last: None,
             last_event: Event3::RefinedNormal,
+            stalls: 0,
         }
     }
 
@@ -213,7 +239,7 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
         B: SupportMap3 + ?Sized,
         R: Recorder<Step3>,
     {
-        let first = self.evaluate(pair, n0, 0.0, f64::INFINITY, rec);
+        let first = self.evaluate(pair, n0, 0.0, f64::INFINITY, &[], rec);
         let (mut start, mut cycle_start) = (first, first.normal);
         let mut search = 0;
         while !self.over() {
@@ -235,8 +261,8 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
                 cycle_start = next.normal;
                 search = 0;
             }
-            // Downhill could not turn the normal: it is settled as far as this search goes.
-            if !moved && !chord {
+            self.stalls = if moved { 0 } else { self.stalls + 1 };
+            if self.stalls > STALLED_SEARCHES {
                 break;
             }
             start = next;
@@ -253,6 +279,7 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
             answer: settled.unwrap_or(first),
             iterations: self.iterations,
             at_limit: self.last_event == Event3::MaxIterations,
+            settled: self.last_event == Event3::Converged,
         }
     }
 
@@ -273,13 +300,17 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
         let n = from.normal;
         let (mut lowest, mut lowest_angle) = (*from, 0.0);
         let mut settled: Option<(Sample, f64)> = None;
-        find_slope_sign_change(from.support.w.dot(u), |angle, width| {
+        // The latest sample on each side of the slope's sign change: the bracket's ends.
+        let first_slope = from.support.w.dot(u);
+        let mut ends = [*from; 2];
+        find_slope_sign_change(first_slope, |angle, width| {
             let (sin, cos) = angle.sin_cos();
-            let s = self.evaluate(pair, n * cos + u * sin, angle, width, rec);
+            let s = self.evaluate(pair, n * cos + u * sin, angle, width, &ends, rec);
             if s.height < lowest.height {
                 (lowest, lowest_angle) = (s, angle);
             }
             let slope = s.support.w.dot(u * cos - n * sin);
+            ends[usize::from(slope > 0.0)] = s;
             if self.over() || slope.abs() <= s.tolerance || width <= ANGLE_RESOLUTION {
                 settled = Some((s, angle));
                 return None;
@@ -298,6 +329,7 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
         normal: DVec3,
         angle: f64,
         width: f64,
+        neighbours: &[Sample],
         rec: &mut R,
     ) -> Sample
     where
@@ -309,7 +341,19 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
         let normal = normal.normalize();
         let support = pair.support(normal);
         let height = support.w.dot(normal);
-        let gradient = support.w - normal * height;
+        let tangential = |w: DVec3| w - normal * w.dot(normal);
+        let own = tangential(support.w);
+        let gradient = neighbours
+            .iter()
+            .filter(|nb| (nb.normal - normal).length() <= KINK_ANGLE)
+            .map(|nb| nearest_to_origin(own, tangential(nb.support.w)))
+            .fold(own, |m, g| {
+                if g.length_squared() < m.length_squared() {
+                    g
+                } else {
+                    m
+                }
+            });
         let magnitude = support
             .w
             .abs()
@@ -328,8 +372,11 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
         }
         let offset = gradient.length();
         let on_line = offset <= s.tolerance;
-        // A bracket closed on the circle's start: no downhill turn is left.
-        let stalled = width <= ANGLE_RESOLUTION && angle.abs() <= ANGLE_RESOLUTION;
+        // A bracket closed on the circle's start, after searches that already stalled: no
+        // downhill turn is left.
+        let stalled = width <= ANGLE_RESOLUTION
+            && angle.abs() <= ANGLE_RESOLUTION
+            && self.stalls + 1 >= STALLED_SEARCHES;
         self.last_event = if on_line || stalled {
             Event3::Converged
         } else if self.iterations >= self.settings.max_iterations {
@@ -355,4 +402,11 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
         });
         s
     }
+}
+
+/// The point of the segment [p, q] nearest the origin.
+fn nearest_to_origin(p: DVec3, q: DVec3) -> DVec3 {
+    let e = q - p;
+    let t = (-p.dot(e) / e.length_squared()).clamp(0.0, 1.0);
+    if t.is_finite() { p + e * t } else { p }
 }
