@@ -51,6 +51,12 @@ const SEARCHES_PER_CYCLE: u32 = 3;
 /// show the line along n passing between them. The normal is then known to this angle.
 const KINK_ANGLE: f64 = 64.0 * ANGLE_RESOLUTION;
 
+/// A PARTAN cycle that lowers the smallest height by no more than this many times its rounding
+/// has nothing left to find: across edges of the normal map (a capsule's side) the bracket
+/// never holds the support points of both sides at the same normal, so the offset cannot
+/// vanish, but the height stops falling.
+const PROGRESS_ROUNDINGS: f64 = 1.0;
+
 /// Line searches in a row that could not turn the normal, after which it is settled. One is
 /// not enough: a search across an edge of the normal map stops where it began, but the support
 /// points on both sides then give the direction along the edge. Where three or more support
@@ -78,8 +84,6 @@ struct Refined {
     iterations: u32,
     /// The search ended at the iteration limit rather than on a settled normal.
     at_limit: bool,
-    /// The search ended on a settled normal.
-    settled: bool,
 }
 
 /// Refines `epa`'s answer: the depth is the smallest height, which EPA's closest face (its
@@ -99,12 +103,13 @@ where
     let refined = Search::new(settings, |upper| [lower, upper]).run(pair, epa.normal, rec);
     let s = refined.answer;
     // EPA's own verdict stands where it converged: the depth lies within the tolerance above
-    // its face's distance. Refinement sharpens the normal where it settles inside that
-    // bracket; where it could not turn the normal at all (EPA's face lies on a flat part of
-    // A − B) or did not settle (a corner of A − B's normal map it approaches only slowly),
-    // EPA's answer, with its contact points from the face's barycentric weights, stays.
+    // its face's distance. Refinement's height bounds it from above; its normal replaces EPA's
+    // where that bound lies inside EPA's bracket. Where it could not turn the normal at all
+    // (EPA's face lies on a flat part of A − B) or stopped above the bracket (at a corner of
+    // A − B's normal map, which it approaches only slowly), EPA's answer, with its contact
+    // points from the face's barycentric weights, stays.
     let converged = epa.termination == Termination::Converged;
-    let sharper = refined.settled && s.height <= lower + settings.tolerance;
+    let sharper = s.height <= lower + settings.tolerance;
     if converged && !(sharper && turned(epa.normal, s.normal)) {
         return Penetration {
             refinement_iterations: refined.iterations,
@@ -154,10 +159,10 @@ where
     );
     let s = refined.answer;
     // The distance phase's |v| is within the tolerance above the distance; refinement's −h is
-    // a lower bound. Its answer replaces the distance phase's only where it settled inside that
-    // bracket and turned the normal (a height that is not negative would say the shapes touch,
+    // a lower bound. Its answer replaces the distance phase's only where that bound lies inside
+    // the bracket and the normal turned (a height that is not negative would say the shapes touch,
     // which the separating plane rules out).
-    let sharper = refined.settled && -s.height >= upper - settings.tolerance && s.height < 0.0;
+    let sharper = -s.height >= upper - settings.tolerance && s.height < 0.0;
     if !(sharper && turned(found.normal, s.normal)) {
         return (*found, refined.iterations);
     }
@@ -213,6 +218,8 @@ struct Search<'s, F> {
     last_event: Event3,
     /// Line searches in a row that ended where they began.
     stalls: u32,
+    /// The next evaluation settles the search: it is recorded as converged.
+    settling: bool,
 }
 
 impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
@@ -225,6 +232,7 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
             last: None,
             last_event: Event3::RefinedNormal,
             stalls: 0,
+            settling: false,
         }
     }
 
@@ -241,6 +249,7 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
     {
         let first = self.evaluate(pair, n0, 0.0, f64::INFINITY, &[], rec);
         let (mut start, mut cycle_start) = (first, first.normal);
+        let mut cycle_height = first.height;
         let mut search = 0;
         while !self.over() {
             let chord = search % SEARCHES_PER_CYCLE == SEARCHES_PER_CYCLE - 1;
@@ -260,6 +269,14 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
             if chord {
                 cycle_start = next.normal;
                 search = 0;
+                let best = self.best.unwrap_or(next);
+                if cycle_height - best.height <= PROGRESS_ROUNDINGS * best.tolerance {
+                    // The answer is the best normal, evaluated once more to record it.
+                    self.settling = true;
+                    self.evaluate(pair, best.normal, 0.0, f64::INFINITY, &[], rec);
+                    break;
+                }
+                cycle_height = best.height;
             }
             self.stalls = if moved { 0 } else { self.stalls + 1 };
             if self.stalls > STALLED_SEARCHES {
@@ -279,7 +296,6 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
             answer: settled.unwrap_or(first),
             iterations: self.iterations,
             at_limit: self.last_event == Event3::MaxIterations,
-            settled: self.last_event == Event3::Converged,
         }
     }
 
@@ -377,7 +393,7 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
         let stalled = width <= ANGLE_RESOLUTION
             && angle.abs() <= ANGLE_RESOLUTION
             && self.stalls + 1 >= STALLED_SEARCHES;
-        self.last_event = if on_line || stalled {
+        self.last_event = if on_line || stalled || self.settling {
             Event3::Converged
         } else if self.iterations >= self.settings.max_iterations {
             Event3::MaxIterations
