@@ -96,7 +96,6 @@ fn outcome<A, B>(
     (contact_a, contact_b): (DVec3, DVec3),
     counts: IterationCounts,
     termination: Termination,
-    bounds: Option<[f64; 2]>,
 ) -> Outcome3
 where
     A: SupportMap3 + ?Sized,
@@ -120,7 +119,7 @@ where
         epa_iterations: counts.epa,
         refinement_iterations: counts.refinement,
         termination,
-        bounds,
+        bounds: None,
     }
 }
 
@@ -142,7 +141,6 @@ where
         (s.contact_a, s.contact_b),
         counts,
         termination,
-        None,
     )
 }
 
@@ -155,14 +153,16 @@ where
     A: SupportMap3 + ?Sized,
     B: SupportMap3 + ?Sized,
 {
-    outcome(
-        pair,
-        true,
-        (p.depth, 0.0),
-        p.normal,
-        (p.contact_a, p.contact_b),
-        counts,
-        p.termination,
-        p.bounds,
-    )
+    Outcome3 {
+        bounds: p.bounds,
+        ..outcome(
+            pair,
+            true,
+            (p.depth, 0.0),
+            p.normal,
+            (p.contact_a, p.contact_b),
+            counts,
+            p.termination,
+        )
+    }
 }
