@@ -64,12 +64,15 @@ pub enum Region3 {
     Inside,
 }
 
-/// The depth bracket of an EPA step: the true depth lies between them.
+/// The bracket of an EPA or refinement step: the true depth (refinement after distance: the
+/// true distance) lies between them.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct Bounds {
-    /// The closest face's distance: the polytope lies inside A − B.
+    /// EPA: the closest face's distance (the polytope lies inside A − B); refinement: EPA's
+    /// lower bound, or minus the smallest height (a lower bound of the distance).
     pub lower: f64,
-    /// The smallest `support · normal` seen: A − B lies behind each such plane.
+    /// EPA and refinement: the smallest `support · normal` seen (A − B lies behind each such
+    /// plane); refinement after distance: the distance phase's |v|.
     pub upper: f64,
 }
 
@@ -152,7 +155,7 @@ pub struct Step3 {
     /// EPA: the faces added (the start tetrahedron's four, or the cone on the horizon).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub added_faces: Vec<Face3>,
-    /// EPA: the depth bracket after the step.
+    /// EPA, refinement: the bracket of the answer after the step.
     pub bounds: Option<Bounds>,
     /// The step ran on the core shapes (both shrunk by the margin).
     pub on_cores: bool,

@@ -213,3 +213,25 @@ fn every_refinement_step_is_explained_with_a_pseudocode_line() {
         assert!(s.bounds.is_some_and(|b| b.lower <= b.upper + 1e-12));
     }
 }
+
+#[test]
+fn refinement_never_runs_on_polytope_pairs() {
+    let cube = |p: DVec3| {
+        body3(
+            Shape3::Box {
+                half_extents: DVec3::splat(0.5),
+            },
+            p,
+            v3(10.0, 20.0, 30.0),
+        )
+    };
+    for (a, b) in [
+        (cube(DVec3::ZERO), cube(v3(0.3, 0.2, 0.1))),
+        (cube(DVec3::ZERO), cube(v3(3.0, 0.2, 0.1))),
+        (cube(DVec3::ZERO), point(DVec3::ZERO)),
+    ] {
+        let t = trace(&a, &b, &Settings3::default());
+        assert_eq!(t.result.refinement_iterations, 0);
+        assert!(t.steps.iter().all(|s| s.phase != Phase::Refinement));
+    }
+}
