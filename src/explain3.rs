@@ -306,8 +306,9 @@ fn refinement_sentence(step: &Step3) -> String {
             n(height.abs())
         ),
         Event3::Converged => {
-            "The search has closed on where it started: no turn of the normal lowers h (a \
-             corner of A − B), so the normal is settled."
+            "No turn of the normal lowers h any more (the search has stalled on an edge or a \
+             corner of A − B's normal map, where the support point jumps), so the normal \
+             with the smallest height is settled."
                 .to_string()
         }
         Event3::MaxIterations => {

@@ -260,6 +260,10 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
             };
             let u = (along - start.normal * along.dot(start.normal)).normalize_or_zero();
             if u == DVec3::ZERO {
+                if !chord {
+                    // An offset too small to give a direction: nothing left to turn.
+                    break;
+                }
                 // The cycle's searches ended where it began: a new cycle starts here.
                 (cycle_start, search) = (start.normal, 0);
                 continue;
