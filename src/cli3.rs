@@ -110,10 +110,16 @@ pub fn write_table3(trace: &Trace3, out: &mut dyn Write) -> std::io::Result<()> 
     )?;
     writeln!(
         out,
-        "iterations: GJK {}, distance {}, EPA {}; ended: {}",
+        "iterations: GJK {}, distance {}, EPA {}, refinement {}; ended: {}{}",
         r.gjk_iterations,
         r.distance_iterations,
         r.epa_iterations,
-        termination_text(r.termination)
+        r.refinement_iterations,
+        termination_text(r.termination),
+        r.bounds.map_or(String::new(), |[lower, upper]| format!(
+            " (depth between {} and {})",
+            num(lower),
+            num(upper)
+        ))
     )
 }

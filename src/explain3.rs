@@ -62,6 +62,9 @@ pub fn title(step: &Step3) -> &'static str {
         (_, Event3::MaxIterations) => "Iteration limit reached",
         (_, Event3::CloserPoint) => "Closer point found",
         (Phase::Epa, Event3::Converged) => "Face on the boundary: depth found",
+        (Phase::Refinement, Event3::Converged) => {
+            "Support point on the normal's line: normal found"
+        }
         (_, Event3::Converged) => "Distance found",
         (_, Event3::BlowUp) => "Growing the simplex for EPA",
         (_, Event3::StartTetrahedron) => "First polytope: a tetrahedron",
@@ -75,6 +78,7 @@ pub fn title(step: &Step3) -> &'static str {
         (_, Event3::CoreDepth) => "Depth from the cores' distance",
         (_, Event3::CoresOverlap) => "The cores overlap: EPA takes over",
         (_, Event3::NoCore) => "No core for this margin: EPA takes over",
+        (_, Event3::RefinedNormal) => "Normal turned toward a smaller height",
     }
 }
 
@@ -105,8 +109,11 @@ pub fn explain(step: &Step3) -> String {
     if let Some(c) = step.check {
         parts.push(match c.kind {
             CheckKind::NormalOffset => format!(
-                "The support point lies {} off the normal's line through the origin.",
-                n(c.value)
+                "The support point lies |g| = {} off the normal's line through the origin \
+                 (g = s − (s · n) n, the slope of h = s · n as n turns on the sphere); \
+                 rounding alone allows {}.",
+                n(c.value),
+                tolerance_text(c.tolerance)
             ),
             CheckKind::PassesOrigin if c.passed => format!(
                 "s · d = {} ≥ 0: the new point reaches the origin's side, so A − B may still \
@@ -160,6 +167,9 @@ pub fn explain(step: &Step3) -> String {
 }
 
 fn event_sentence(step: &Step3) -> String {
+    if step.phase == Phase::Refinement {
+        return refinement_sentence(step);
+    }
     let simplex = labels(&step.simplex);
     match step.event {
         Event3::FirstSupport => format!(
@@ -248,7 +258,77 @@ fn event_sentence(step: &Step3) -> String {
         ),
         Event3::CoresOverlap => "The cores still overlap: the margin was too small.".into(),
         Event3::NoCore => "A shape has no core for this margin.".into(),
+        Event3::RefinedNormal => "The normal turns toward a smaller height.".into(),
     }
+}
+
+/// The height along the step's normal: h = s · n, an upper bound of the depth, or (negative,
+/// apart) minus a lower bound of the distance.
+fn refinement_height(step: &Step3) -> f64 {
+    match (step.support, step.direction) {
+        (Some(s), Some(d)) => s.point.dot(d),
+        _ => 0.0,
+    }
+}
+
+fn refinement_sentence(step: &Step3) -> String {
+    let height = refinement_height(step);
+    let apart = height < 0.0;
+    let (answer, meaning) = if apart {
+        (
+            "distance",
+            format!(
+                "so along n the shapes are at least −h = {} apart",
+                n(-height)
+            ),
+        )
+    } else {
+        ("depth", "which bounds the depth from above".to_string())
+    };
+    let start = match (step.iteration, apart) {
+        (1, false) => {
+            "On a curve EPA's face normal is only as good as the square root of its \
+             tolerance, and when the origin sits near the centre of a curve EPA stops short \
+             altogether. Refinement turns the normal, from EPA's last one, to where the height \
+             of A − B is smallest. "
+        }
+        (1, true) => {
+            "On a curve the distance phase's normal is only as good as the square root of its \
+             tolerance. Refinement turns the normal, from the distance phase's, to where the \
+             height of A − B is smallest (most negative). "
+        }
+        _ => "",
+    };
+    let verdict = match step.event {
+        Event3::Converged if step.check.is_some_and(|c| c.passed) => format!(
+            "s lies on the normal's line, so h is at its smallest here and the {answer} is {} \
+             along n.",
+            n(height.abs())
+        ),
+        Event3::Converged => {
+            "No turn of the normal lowers h any more (the search has stalled on an edge or a \
+             corner of A − B's normal map, where the support point jumps), so the normal \
+             with the smallest height is settled."
+                .to_string()
+        }
+        Event3::MaxIterations => {
+            "The iteration limit is reached: the smallest height found is the answer.".to_string()
+        }
+        _ => "The normal turns along a great circle, against g where it can, toward a smaller \
+              height."
+            .to_string(),
+    };
+    let bounds = step.bounds.map_or(String::new(), |b| {
+        format!(
+            " The {answer} is now known to lie between {} and {}.",
+            n(b.lower),
+            n(b.upper)
+        )
+    });
+    format!(
+        "{start}The height of A − B along n is h = s · n = {}, {meaning}. {verdict}{bounds}",
+        n(height)
+    )
 }
 
 /// The step's numbers, formatted with [`crate::format`] (up to 6 decimals).
@@ -301,8 +381,10 @@ pub fn numbers(step: &Step3) -> Vec<Row> {
         );
     }
     if let Some(b) = step.bounds {
-        row("depth ≥", num(b.lower));
-        row("depth ≤", num(b.upper));
+        let apart = step.phase == Phase::Refinement && refinement_height(step) < 0.0;
+        let answer = if apart { "distance" } else { "depth" };
+        row(&format!("{answer} ≥"), num(b.lower));
+        row(&format!("{answer} ≤"), num(b.upper));
     }
     if let Some(r) = step.region {
         row("closest feature", region_words(r).to_string());
@@ -349,9 +431,7 @@ pub fn pseudocode(phase: Phase) -> &'static [Line] {
         Phase::Epa => EPA_CODE,
         Phase::Sampling => SAMPLING_CODE,
         Phase::CoreShapes => CORE_SHAPES_CODE,
-        // 3D runs have no refinement phase: EPA's faces are planar, and curved pairs end on
-        // EPA's tolerance (see the README's accuracy table).
-        Phase::Refinement => &[],
+        Phase::Refinement => REFINEMENT_CODE,
     }
 }
 
@@ -455,4 +535,21 @@ const CORE_SHAPES_CODE: &[Line] = &[
         "  return depth m_A + m_B − distance(A', B')",
         &[E::CoreDepth],
     ),
+];
+
+const REFINEMENT_CODE: &[Line] = &[
+    line("refine(A, B, n₀):  (after EPA or distance)", &[]),
+    line("  h(n) = support(n) · n: ≥ depth, ≤ −distance", &[]),
+    line("  g(n) = s − (s · n) n: the slope of h", &[]),
+    line("  repeat up to max_iterations:", &[]),
+    line("    u ← −g, every third time the chord", &[]),
+    line("        of the cycle's two searches", &[]),
+    line(
+        "    n ← on the great circle (n, u): probe,",
+        &[E::RefinedNormal],
+    ),
+    line("        doubling, then secant on s · t", &[]),
+    line("    if |g| within rounding, or no turn", &[E::Converged]),
+    line("        lowers h: return h(n), n", &[]),
+    line("  return smallest h(n) found, its n", &[E::MaxIterations]),
 ];

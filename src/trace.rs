@@ -95,8 +95,9 @@ pub enum CheckKind {
     /// (reference); the difference is the depth. Passes when the depth is not negative.
     CoreGap,
     /// Refinement: the support point's offset from the line through the origin along the
-    /// normal (value; reference 0), the slope of the depth over the normal's angle. Passes when
-    /// it is within rounding: the support point lies on the normal's line.
+    /// normal (value; reference 0), the slope of the depth over the normal's angle (2D: signed;
+    /// 3D: the length of the offset, the gradient of the depth on the sphere). Passes when it
+    /// is within rounding: the support point lies on the normal's line.
     NormalOffset,
 }
 

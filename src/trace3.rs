@@ -64,12 +64,15 @@ pub enum Region3 {
     Inside,
 }
 
-/// The depth bracket of an EPA step: the true depth lies between them.
+/// The bracket of an EPA or refinement step: the true depth (refinement after distance: the
+/// true distance) lies between them.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct Bounds {
-    /// The closest face's distance: the polytope lies inside A − B.
+    /// EPA: the closest face's distance (the polytope lies inside A − B); refinement: EPA's
+    /// lower bound, or minus the smallest height (a lower bound of the distance).
     pub lower: f64,
-    /// The smallest `support · normal` seen: A − B lies behind each such plane.
+    /// EPA and refinement: the smallest `support · normal` seen (A − B lies behind each such
+    /// plane); refinement after distance: the distance phase's |v|.
     pub upper: f64,
 }
 
@@ -113,6 +116,8 @@ pub enum Event3 {
     CoresOverlap,
     /// Core shapes: a shape has no core for this margin; EPA takes over.
     NoCore,
+    /// Refinement: the normal turned toward a smaller height of A − B; the search goes on.
+    RefinedNormal,
 }
 
 /// One step of a 3D run: what it found and what it changed.
@@ -150,7 +155,7 @@ pub struct Step3 {
     /// EPA: the faces added (the start tetrahedron's four, or the cone on the horizon).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub added_faces: Vec<Face3>,
-    /// EPA: the depth bracket after the step.
+    /// EPA, refinement: the bracket of the answer after the step.
     pub bounds: Option<Bounds>,
     /// The step ran on the core shapes (both shrunk by the margin).
     pub on_cores: bool,
@@ -207,7 +212,13 @@ pub struct Outcome3 {
     pub gjk_iterations: u32,
     pub distance_iterations: u32,
     pub epa_iterations: u32,
+    /// Iterations of the refinement after EPA or distance on a curved pair (0 when it did not
+    /// run).
+    pub refinement_iterations: u32,
     pub termination: Termination,
+    /// Where the penetration search did not converge to the tolerance on its own (EPA at its
+    /// limit, or refined after it): the lower and upper bounds of the depth it reached.
+    pub bounds: Option<[f64; 2]>,
 }
 
 /// A whole 3D run: every step and the result.

@@ -13,6 +13,7 @@ mod refine;
 mod sampling;
 mod settings;
 mod simplex;
+pub(crate) mod slope_search;
 
 pub use crate::trace::{Outcome, Termination};
 pub use settings::{

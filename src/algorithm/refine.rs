@@ -19,10 +19,8 @@
 //!
 //! the offset of the support point from the line through the origin along n. The depth's normal
 //! is where that offset changes sign from negative to positive: the support point lies on the
-//! normal's line and h is at a minimum. Refinement brackets that sign change around n₀ (steps
-//! doubling away from n₀ downhill) and closes it by regula falsi with the Illinois rule, which
-//! converges superlinearly on smooth curves and, on a corner (where the offset jumps), still
-//! halves the bracket every other step.
+//! normal's line and h is at a minimum. Refinement brackets that sign change around n₀ and
+//! closes it with the search the 3D refinement shares ([`super::slope_search`]).
 
 use glam::DVec2;
 
@@ -30,6 +28,7 @@ use super::distance::Separation;
 use super::epa::Penetration;
 use super::settings::Settings;
 use super::simplex::support;
+use super::slope_search::{ANGLE_RESOLUTION, Measured, find_slope_sign_change};
 use crate::geometry::{SupportMap, left_perp, unit};
 use crate::trace::{Check, CheckKind, Event, Phase, Recorder, SimplexVertex, Step, Termination};
 
@@ -37,26 +36,9 @@ use crate::trace::{Check, CheckKind, Event, Phase, Recorder, SimplexVertex, Step
 /// rounding: the point lies on the normal's line as far as f64 can tell.
 const OFFSET_ROUNDING_ULPS: f64 = 16.0;
 
-/// A bracket narrower than this (radians) fixes the normal to its last digits: cos and sin of
-/// angles closer than this differ by a few units in the last place.
-const ANGLE_RESOLUTION: f64 = 4.0 * f64::EPSILON;
-
-/// The farthest the bracketing steps go from n₀: half a turn. Going downhill, the slope must
-/// change sign before the normal has turned half-way round (h is periodic), whichever side of
-/// A − B EPA's last edge happened to be on.
-const STEP_MAX: f64 = std::f64::consts::PI;
-
-/// Bracketing doubles its step at most this often (from the probe to half a turn takes 22).
-const BRACKET_DOUBLINGS: u32 = 64;
-
-/// The first step away from n₀, which measures the curvature: small enough to stay on the
-/// curve near n₀, large enough that the offset's change is well above its rounding.
-const PROBE_ANGLE: f64 = 1e-6;
-
 /// One evaluation of the support function along a normal.
 #[derive(Clone, Copy)]
 struct Sample {
-    angle: f64,
     normal: DVec2,
     support: SimplexVertex,
     /// h(θ) = s · n: an upper bound of the depth.
@@ -176,7 +158,6 @@ where
         let normal = unit(n0 * angle.cos() + t0 * angle.sin());
         let support = support(a, b, normal);
         Sample {
-            angle,
             normal,
             support,
             height: support.point.dot(normal),
@@ -187,9 +168,9 @@ where
     let mut best: Option<Sample> = None;
     let mut last: Option<Sample> = None;
     let mut last_event = Event::RefinedNormal;
-    // Records the evaluation and says whether the search is over. `face`: a point of a flat
-    // side of A − B the normal is tried against (see `search`).
-    let mut evaluate = |angle: f64, bracket_width: f64, face: Option<DVec2>, rec: &mut R| {
+    // Records the evaluation and says whether the search is over. `side`: a point of a flat
+    // side of A − B in the search's coordinates (along n₀ and t₀), whose normal is being tried.
+    let mut evaluate = |angle: f64, bracket_width: f64, side: Option<[f64; 2]>, rec: &mut R| {
         iteration += 1;
         let s = sample(angle);
         if best.is_none_or(|b| s.height < b.height) {
@@ -197,11 +178,12 @@ where
         }
         let tolerance = offset_tolerance(&s.support);
         let on_line = s.offset.abs() <= tolerance;
-        // Nothing of A − B beyond the flat side's line: this is its normal.
-        let on_face = face.is_some_and(|p| s.height <= p.dot(s.normal) + tolerance);
+        // Nothing of A − B beyond the side's line: this is its normal.
+        let (sin, cos) = angle.sin_cos();
+        let on_side = side.is_some_and(|w| s.height <= w[0] * cos + w[1] * sin + tolerance);
         let narrow = bracket_width <= ANGLE_RESOLUTION;
         let out_of_iterations = iteration >= settings.max_iterations;
-        let event = if on_line || on_face || narrow {
+        let event = if on_line || on_side || narrow {
             Event::Converged
         } else if out_of_iterations {
             Event::MaxIterations
@@ -227,10 +209,17 @@ where
         });
         (s, event != Event::RefinedNormal)
     };
+    let measured = |s: &Sample| Measured {
+        slope: s.offset,
+        witness: [s.support.point.dot(n0), s.support.point.dot(t0)],
+    };
 
     let (first, done) = evaluate(0.0, f64::INFINITY, None, rec);
     if !done {
-        search(first, &mut evaluate, rec);
+        find_slope_sign_change(measured(&first), |angle, width, side| {
+            let (s, done) = evaluate(angle, width, side, rec);
+            (!done).then(|| measured(&s))
+        });
     }
     // Where the search settled, its last normal is the answer: near the minimum the heights
     // differ by less than their rounding, so the smallest of them is chosen by noise, while the
@@ -245,118 +234,6 @@ where
         iterations: iteration,
         at_limit: last_event == Event::MaxIterations,
     }
-}
-
-/// Brackets the sign change of the offset next to `first`, then closes the bracket.
-fn search<R>(
-    first: Sample,
-    evaluate: &mut impl FnMut(f64, f64, Option<DVec2>, &mut R) -> (Sample, bool),
-    rec: &mut R,
-) {
-    // Downhill is against the offset's sign. A small probe step measures how fast the offset
-    // changes there (the curvature of A − B), which gives the distance to its sign change;
-    // steps of twice that, doubling, then reach past it.
-    let downhill = -first.offset.signum();
-    let (probe, done) = evaluate(first.angle + downhill * PROBE_ANGLE, PROBE_ANGLE, None, rec);
-    if done {
-        return;
-    }
-    let mut near = first;
-    let far;
-    if probe.offset.signum() != first.offset.signum() {
-        far = probe;
-    } else {
-        let rate = (probe.offset - first.offset) / PROBE_ANGLE;
-        let guess = (first.offset / rate).abs();
-        let mut step = if guess.is_finite() && first.offset.abs() > probe.offset.abs() {
-            (2.0 * guess).clamp(2.0 * PROBE_ANGLE, STEP_MAX)
-        } else {
-            2.0 * PROBE_ANGLE
-        };
-        near = probe;
-        let mut doublings = 0;
-        loop {
-            let (s, done) = evaluate(first.angle + downhill * step, step, None, rec);
-            if done {
-                return;
-            }
-            if s.offset.signum() != first.offset.signum() {
-                far = s;
-                break;
-            }
-            near = s;
-            doublings += 1;
-            if doublings >= BRACKET_DOUBLINGS || step >= STEP_MAX {
-                return;
-            }
-            step = (step * 2.0).min(STEP_MAX);
-        }
-    }
-    // Regula falsi on the offset over [near, far]; the Illinois rule halves the weight of an
-    // end that stays put twice, so the bracket closes from both sides.
-    let (mut lo, mut hi) = if near.angle < far.angle {
-        (near, far)
-    } else {
-        (far, near)
-    };
-    let (mut lo_offset, mut hi_offset) = (lo.offset, hi.offset);
-    let mut kept = 0i8;
-    // On a smooth curve the chord between the bracket's support points shrinks with the
-    // bracket; on a flat side of A − B (a polygon's edge, rounded or not) the support point
-    // jumps from one end of the side to the other and the chord stays: the minimum is then at
-    // the side's own normal, which one evaluation confirms instead of fifty bisections.
-    let chord_per_radian = chord(&lo, &hi) / (hi.angle - lo.angle);
-    loop {
-        let width = hi.angle - lo.angle;
-        let face = (chord(&lo, &hi) > JUMP_FACTOR * chord_per_radian * width)
-            .then(|| face_angle(&lo, &hi))
-            .flatten();
-        let secant = (lo.angle * hi_offset - hi.angle * lo_offset) / (hi_offset - lo_offset);
-        let (angle, face_point) = match face {
-            Some(angle) => (angle, Some(lo.support.point)),
-            None if secant.is_finite() && secant > lo.angle && secant < hi.angle => (secant, None),
-            None => (0.5 * (lo.angle + hi.angle), None),
-        };
-        let (s, done) = evaluate(angle, width, face_point, rec);
-        if done {
-            return;
-        }
-        if s.offset.signum() == lo.offset.signum() {
-            lo = s;
-            lo_offset = s.offset;
-            if kept > 0 {
-                hi_offset *= 0.5;
-            }
-            kept = 1;
-        } else {
-            hi = s;
-            hi_offset = s.offset;
-            if kept < 0 {
-                lo_offset *= 0.5;
-            }
-            kept = -1;
-        }
-    }
-}
-
-/// A chord this many times longer than a smooth curve's would be over the bracket's angle
-/// means the support point jumps across a flat side.
-const JUMP_FACTOR: f64 = 4.0;
-
-/// The distance between the support points at the bracket's ends.
-fn chord(lo: &Sample, hi: &Sample) -> f64 {
-    (hi.support.point - lo.support.point).length()
-}
-
-/// The angle, inside the bracket, of the normal of the side through the two support points.
-fn face_angle(lo: &Sample, hi: &Sample) -> Option<f64> {
-    let side = hi.support.point - lo.support.point;
-    // Outward: on the side of the bracket's normals (the side runs counter-clockwise from lo's
-    // support point to hi's, so its right-hand perpendicular points out).
-    let normal = DVec2::new(side.y, -side.x).try_normalize()?;
-    let turn = lo.normal.perp_dot(normal).atan2(lo.normal.dot(normal));
-    let angle = lo.angle + turn;
-    (angle > lo.angle && angle < hi.angle).then_some(angle)
 }
 
 /// The offset below which the support point counts as on the normal's line: the rounding of

@@ -14,6 +14,7 @@ pub(crate) struct IterationCounts {
     pub gjk: u32,
     pub distance: u32,
     pub epa: u32,
+    pub refinement: u32,
 }
 
 /// The depth, normal and witness points of overlapping shapes, from any penetration method.
@@ -27,6 +28,11 @@ pub(crate) struct Penetration {
     pub contact_b: DVec3,
     pub iterations: u32,
     pub termination: Termination,
+    /// Where the search did not converge to the tolerance on its own (EPA at its limit, or
+    /// refined after it): the lower and upper bounds of the depth it reached.
+    pub bounds: Option<[f64; 2]>,
+    /// Iterations of the refinement after EPA (0 when it did not run).
+    pub refinement_iterations: u32,
 }
 
 impl Penetration {
@@ -52,6 +58,8 @@ impl Penetration {
             contact_b,
             iterations,
             termination,
+            bounds: None,
+            refinement_iterations: 0,
         }
     }
 }
@@ -109,7 +117,9 @@ where
         gjk_iterations: counts.gjk,
         distance_iterations: counts.distance,
         epa_iterations: counts.epa,
+        refinement_iterations: counts.refinement,
         termination,
+        bounds: None,
     }
 }
 
@@ -143,13 +153,16 @@ where
     A: SupportMap3 + ?Sized,
     B: SupportMap3 + ?Sized,
 {
-    outcome(
-        pair,
-        true,
-        (p.depth, 0.0),
-        p.normal,
-        (p.contact_a, p.contact_b),
-        counts,
-        p.termination,
-    )
+    Outcome3 {
+        bounds: p.bounds,
+        ..outcome(
+            pair,
+            true,
+            (p.depth, 0.0),
+            p.normal,
+            (p.contact_a, p.contact_b),
+            counts,
+            p.termination,
+        )
+    }
 }

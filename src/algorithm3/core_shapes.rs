@@ -103,5 +103,7 @@ where
         contact_b,
         iterations: 1,
         termination: Termination::Converged,
+        bounds: None,
+        refinement_iterations: 0,
     })
 }

@@ -108,13 +108,16 @@ where
         bounds: Some(Bounds { lower, upper }),
         ..Step3::new(Phase::Epa, settings.max_iterations, Event3::MaxIterations)
     });
-    answer(
-        pair,
-        &polytope,
-        closest,
-        settings.max_iterations,
-        Termination::MaxIterations,
-    )
+    Penetration {
+        bounds: Some([lower, upper]),
+        ..answer(
+            pair,
+            &polytope,
+            closest,
+            settings.max_iterations,
+            Termination::MaxIterations,
+        )
+    }
 }
 
 /// The outcome from face `f`: its distance, normal and the witness points of the origin's

@@ -13,6 +13,7 @@ mod distance;
 mod epa;
 mod gjk;
 mod polytope;
+mod refine;
 mod sampling;
 mod settings;
 mod simplex;
@@ -24,7 +25,7 @@ pub use settings::{InitialDirection3, Settings3};
 
 use crate::algorithm::PenetrationMethod;
 use crate::geometry3::SupportMap3;
-use crate::trace::{NoTrace, Recorder};
+use crate::trace::{NoTrace, Recorder, Termination};
 use crate::trace3::{Outcome3, Step3, Trace3};
 use difference::Difference;
 
@@ -49,23 +50,49 @@ where
             counts.distance = closest.iterations;
             match closest.verdict {
                 distance::Verdict::Separated(separation, termination) => {
+                    // As for EPA below: on a curve the duality gap leaves the normal only as
+                    // good as the square root of the tolerance.
+                    let separation = if a.is_curved() || b.is_curved() {
+                        let (refined, iterations) =
+                            refine::refine_separation(&mut pair, settings, &separation, recorder);
+                        counts.refinement = iterations;
+                        refined
+                    } else {
+                        separation
+                    };
                     return contact::separated(&pair, &separation, counts, termination);
                 }
                 distance::Verdict::Touching => closest.simplex,
             }
         }
     };
+    let epa = |pair: &mut Difference<A, B>, recorder: &mut R| {
+        let found = epa::penetration(pair, settings, overlap_simplex, recorder);
+        // On a curve EPA's face normal is only as good as the square root of its tolerance
+        // (the gap shrinks with the square of the face's angle), and near the centre of a curve
+        // it stops short altogether: refinement takes the normal the rest of the way.
+        let refinable = matches!(
+            found.termination,
+            Termination::Converged | Termination::MaxIterations | Termination::RepeatedSupport
+        );
+        if refinable && (a.is_curved() || b.is_curved()) {
+            refine::refine_penetration(pair, settings, &found, recorder)
+        } else {
+            found
+        }
+    };
     let penetration = match settings.penetration {
-        PenetrationMethod::Epa => epa::penetration(&mut pair, settings, overlap_simplex, recorder),
+        PenetrationMethod::Epa => epa(&mut pair, recorder),
         PenetrationMethod::Sampling { directions } => {
             sampling::penetration(&mut pair, directions, recorder)
         }
         PenetrationMethod::CoreShapes { margin } => {
             core_shapes::penetration(&mut pair, settings, margin, recorder)
-                .unwrap_or_else(|| epa::penetration(&mut pair, settings, overlap_simplex, recorder))
+                .unwrap_or_else(|| epa(&mut pair, recorder))
         }
     };
     counts.epa = penetration.iterations;
+    counts.refinement = penetration.refinement_iterations;
     contact::overlapping(&pair, &penetration, counts)
 }
 

@@ -95,5 +95,7 @@ where
         contact_b,
         iterations: total as u32,
         termination: Termination::Converged,
+        bounds: None,
+        refinement_iterations: 0,
     }
 }

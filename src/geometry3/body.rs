@@ -212,6 +212,18 @@ impl SupportMap3 for ConvexBody3 {
         self.position + self.rotation * self.centre
     }
 
+    /// Spheres, capsules, cylinders, cones and ellipsoids; not polyhedra, boxes, segments,
+    /// triangles or points.
+    fn is_curved(&self) -> bool {
+        match &self.shape {
+            LocalShape::Rounded { radius, .. } => *radius > 0.0,
+            LocalShape::Box { .. } => false,
+            LocalShape::Cylinder { .. }
+            | LocalShape::Cone { .. }
+            | LocalShape::Ellipsoid { .. } => true,
+        }
+    }
+
     fn to_local(&self, world: DVec3) -> DVec3 {
         self.rotation.transpose() * (world - self.position)
     }

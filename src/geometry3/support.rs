@@ -23,6 +23,13 @@ pub trait SupportMap3 {
         self.position() + self.support_offset(direction)
     }
 
+    /// Whether the boundary is curved anywhere. EPA's planar faces converge slowly on curves
+    /// around the origin, and a refinement of the normal then takes over; unknown shapes say
+    /// yes.
+    fn is_curved(&self) -> bool {
+        true
+    }
+
     /// A point inside the shape, to aim the first search direction.
     fn centre(&self) -> DVec3 {
         self.position()

@@ -1,0 +1,174 @@
+//! The one-dimensional search both refinements share: along an angle θ, find where a slope
+//! h′(θ) changes sign, i.e. where h(θ) is smallest. 2D turns the normal through its only angle
+//! ([`super::refine`]); 3D turns it along great circles of the unit sphere
+//! ([`crate::algorithm3`]'s refinement).
+//!
+//! The search starts from θ = 0, where the caller has measured the slope. Downhill is against
+//! its sign. A small probe step measures how fast the slope changes there (the curvature of
+//! A − B), which gives the distance to its sign change; steps of twice that, doubling, then
+//! reach past it. The bracket is closed by regula falsi with the Illinois rule, which converges
+//! superlinearly on smooth curves and, on a corner (where the slope jumps), still halves the
+//! bracket every other step.
+//!
+//! On a flat side of A − B (a polygon's edge or a polyhedron's face, rounded or not) the support
+//! point jumps from one end of the side to the other as θ crosses the side's normal, and the
+//! slope jumps with it: regula falsi would only halve the bracket, fifty times over. The chord
+//! between the bracket's support points gives the jump away (on a smooth curve it shrinks with
+//! the bracket; across a side it does not), and the side's own normal is tried next: one
+//! evaluation confirms it.
+//!
+//! The caller's `evaluate(θ, bracket_width, side)` measures the slope at θ and where the support
+//! point lies in the plane of the search, records the step and returns them, or returns None
+//! when the search is over (the slope is within rounding, the bracket is narrow, the iterations
+//! are spent, or — when `side` holds a point of a flat side, in the plane's coordinates — nothing
+//! lies beyond that side's line): the caller decides, and keeps what it found.
+
+/// A bracket narrower than this (radians) fixes the normal to its last digits: cos and sin of
+/// angles closer than this differ by a few units in the last place.
+pub(crate) const ANGLE_RESOLUTION: f64 = 4.0 * f64::EPSILON;
+
+/// The farthest the bracketing steps go from θ = 0: half a turn. Going downhill, the slope must
+/// change sign before the normal has turned half-way round (h is periodic along a circle),
+/// whichever side of A − B the start happened to be on.
+const STEP_MAX: f64 = std::f64::consts::PI;
+
+/// Bracketing doubles its step at most this often (from the probe to half a turn takes 22).
+const BRACKET_DOUBLINGS: u32 = 64;
+
+/// The first step away from θ = 0, which measures the curvature: small enough to stay on the
+/// curve near the start, large enough that the slope's change is well above its rounding.
+const PROBE_ANGLE: f64 = 1e-6;
+
+/// A chord this many times longer than a smooth curve's would be over the bracket's angle means
+/// the support point jumps across a flat side.
+const JUMP_FACTOR: f64 = 4.0;
+
+/// What the caller measured at an angle: the slope, and the support point in the coordinates of
+/// the search's plane (along the normal at θ = 0, and along the direction θ turns toward).
+#[derive(Clone, Copy)]
+pub(crate) struct Measured {
+    pub slope: f64,
+    pub witness: [f64; 2],
+}
+
+/// A measured slope at an angle.
+#[derive(Clone, Copy)]
+struct Point {
+    angle: f64,
+    slope: f64,
+    witness: [f64; 2],
+}
+
+impl Point {
+    /// The distance between this support point and `other`'s, in the plane.
+    fn chord(&self, other: &Point) -> f64 {
+        (other.witness[0] - self.witness[0]).hypot(other.witness[1] - self.witness[1])
+    }
+}
+
+/// The angle, inside (lo, hi), of the normal of the side through the two support points: where
+/// the side's direction c satisfies c · (cos θ, sin θ) = 0.
+fn side_angle(lo: &Point, hi: &Point) -> Option<f64> {
+    let c = [hi.witness[0] - lo.witness[0], hi.witness[1] - lo.witness[1]];
+    let base = (-c[0]).atan2(c[1]);
+    [
+        base,
+        base + std::f64::consts::PI,
+        base - std::f64::consts::PI,
+    ]
+    .into_iter()
+    .find(|&angle| angle > lo.angle && angle < hi.angle)
+}
+
+/// Brackets the sign change of the slope next to θ = 0 (where it is `first_slope`), then closes
+/// the bracket, until `evaluate` says the search is over.
+pub(crate) fn find_slope_sign_change(
+    first: Measured,
+    mut evaluate: impl FnMut(f64, f64, Option<[f64; 2]>) -> Option<Measured>,
+) {
+    let first = Point {
+        angle: 0.0,
+        slope: first.slope,
+        witness: first.witness,
+    };
+    let mut at_side = |angle: f64, width: f64, side: Option<[f64; 2]>| {
+        evaluate(angle, width, side).map(|m| Point {
+            angle,
+            slope: m.slope,
+            witness: m.witness,
+        })
+    };
+    let mut at = |angle: f64, width: f64| at_side(angle, width, None);
+    let downhill = -first.slope.signum();
+    let Some(probe) = at(downhill * PROBE_ANGLE, PROBE_ANGLE) else {
+        return;
+    };
+    let mut near = first;
+    let far;
+    if probe.slope.signum() != first.slope.signum() {
+        far = probe;
+    } else {
+        let rate = (probe.slope - first.slope) / PROBE_ANGLE;
+        let guess = (first.slope / rate).abs();
+        let mut step = if guess.is_finite() && first.slope.abs() > probe.slope.abs() {
+            (2.0 * guess).clamp(2.0 * PROBE_ANGLE, STEP_MAX)
+        } else {
+            2.0 * PROBE_ANGLE
+        };
+        near = probe;
+        let mut doublings = 0;
+        loop {
+            let Some(p) = at(downhill * step, step) else {
+                return;
+            };
+            if p.slope.signum() != first.slope.signum() {
+                far = p;
+                break;
+            }
+            near = p;
+            doublings += 1;
+            if doublings >= BRACKET_DOUBLINGS || step >= STEP_MAX {
+                return;
+            }
+            step = (step * 2.0).min(STEP_MAX);
+        }
+    }
+    // Regula falsi on the slope over [near, far]; the Illinois rule halves the weight of an
+    // end that stays put twice, so the bracket closes from both sides.
+    let (mut lo, mut hi) = if near.angle < far.angle {
+        (near, far)
+    } else {
+        (far, near)
+    };
+    let (mut lo_slope, mut hi_slope) = (lo.slope, hi.slope);
+    let mut kept = 0i8;
+    let chord_per_radian = lo.chord(&hi) / (hi.angle - lo.angle);
+    loop {
+        let width = hi.angle - lo.angle;
+        let jumps = lo.chord(&hi) > JUMP_FACTOR * chord_per_radian * width;
+        let secant = (lo.angle * hi_slope - hi.angle * lo_slope) / (hi_slope - lo_slope);
+        let (angle, side) = match jumps.then(|| side_angle(&lo, &hi)).flatten() {
+            Some(angle) => (angle, Some(lo.witness)),
+            None if secant.is_finite() && secant > lo.angle && secant < hi.angle => (secant, None),
+            None => (0.5 * (lo.angle + hi.angle), None),
+        };
+        let Some(p) = at_side(angle, width, side) else {
+            return;
+        };
+        if p.slope.signum() == lo.slope.signum() {
+            lo = p;
+            lo_slope = p.slope;
+            if kept > 0 {
+                hi_slope *= 0.5;
+            }
+            kept = 1;
+        } else {
+            hi = p;
+            hi_slope = p.slope;
+            if kept < 0 {
+                lo_slope *= 0.5;
+            }
+            kept = -1;
+        }
+    }
+}

@@ -1,0 +1,443 @@
+//! Refinement of the depth and normal after 3D EPA on a curved pair, and of the distance and
+//! normal after 3D GJK distance (the 2D refinement is [`crate::algorithm`]'s; both share the
+//! search along an angle, [`crate::algorithm::slope_search`]).
+//!
+//! The depth of overlapping shapes is the smallest value over unit normals n of the support
+//! function h(n) = s(n) · n of A − B (apart, that smallest value is minus the distance). EPA
+//! approaches it from below with planar faces inscribed in A − B. When the origin lies near the
+//! centre of a curve (concentric spheres, a sphere around a point) every face is nearly as close
+//! as the closest and EPA stops at its iteration limit short of the depth; where it converges,
+//! its face normal is only as good as the square root of the tolerance. Refinement minimises h
+//! over the unit sphere directly, from EPA's (or the distance phase's) normal, to the rounding
+//! of the coordinates (bepu's `DepthRefiner` does the same).
+//!
+//! Frame: world axes, A − B relative to the bodies' positions ([`Difference`]). Turning n by a
+//! small tangent vector δ ⟂ n changes h by s · δ (the envelope theorem: s maximises p · n, so
+//! its own change does not count). The gradient of h on the sphere is therefore the tangential
+//! part of the support point,
+//!
+//!   g(n) = s − (s · n) n,
+//!
+//! its offset from the line through the origin along n; at the smallest height s ∥ n and g = 0.
+//! Refinement turns n along great circles n(θ) = n cos θ + u sin θ (u a unit tangent at n),
+//! on which h′(θ) = s · t(θ) with t(θ) = u cos θ − n sin θ, and finds the slope's sign change
+//! with the shared search. The circles' directions follow the PARTAN pattern: two searches
+//! downhill (u = −g/|g|), then one along the chord from where the two began to where they
+//! ended. On a quadratic bowl the third search reaches the bottom, where steepest descent alone
+//! would zig-zag down a narrow valley (an elongated ellipsoid).
+
+use glam::DVec3;
+
+use super::contact::Penetration;
+use super::difference::{Difference, Vertex};
+use super::distance::Separation;
+use super::settings::Settings3;
+use crate::algorithm::slope_search::{ANGLE_RESOLUTION, Measured, find_slope_sign_change};
+use crate::geometry3::SupportMap3;
+use crate::trace::{Check, CheckKind, Phase, Recorder, Termination};
+use crate::trace3::{Bounds, Event3, Step3};
+
+/// Offsets below this many units in the last place of the support point's coordinates are
+/// rounding: the point lies on the normal's line as far as f64 can tell (as in 2D).
+const OFFSET_ROUNDING_ULPS: f64 = 16.0;
+
+/// Searches in one PARTAN cycle: two downhill, then the one along the chord.
+const SEARCHES_PER_CYCLE: u32 = 3;
+
+/// Support points found along normals closer than this (radians) count as support points of
+/// one normal. Where the normal crosses an edge of A − B's normal map (a capsule's side, a
+/// cylinder's rim) the support jumps between two points; a line search across it closes its
+/// bracket to a few units of [`ANGLE_RESOLUTION`] with one on each side, and together they
+/// show the line along n passing between them. The normal is then known to this angle.
+const KINK_ANGLE: f64 = 64.0 * ANGLE_RESOLUTION;
+
+/// A PARTAN cycle that lowers the smallest height by no more than this many times its rounding
+/// has nothing left to find: across edges of the normal map (a capsule's side) the bracket
+/// never holds the support points of both sides at the same normal, so the offset cannot
+/// vanish, but the height stops falling.
+const PROGRESS_ROUNDINGS: f64 = 1.0;
+
+/// Line searches in a row that could not turn the normal, after which it is settled. One is
+/// not enough: a search across an edge of the normal map stops where it began, but the support
+/// points on both sides then give the direction along the edge. Where three or more support
+/// points meet (a flat face of A − B) the next search stops too.
+const STALLED_SEARCHES: u32 = 2;
+
+/// One evaluation of the support function along a normal.
+#[derive(Clone, Copy)]
+struct Sample {
+    normal: DVec3,
+    support: Vertex,
+    /// h(n) = s · n: an upper bound of the depth (apart: minus a lower bound of the distance).
+    height: f64,
+    /// g(n) = s − h n: the support point's offset from the normal's line, the gradient of h.
+    /// Where the support jumps (see [`KINK_ANGLE`]), the point nearest the line on the segment
+    /// of the offsets of the support points on both sides: the smallest slope of h there.
+    gradient: DVec3,
+    /// The offset that is rounding alone at the support point's scale.
+    tolerance: f64,
+}
+
+/// The normal refinement settled on.
+struct Refined {
+    answer: Sample,
+    iterations: u32,
+    /// The search ended at the iteration limit rather than on a settled normal.
+    at_limit: bool,
+}
+
+/// Refines `epa`'s answer: the depth is the smallest height, which EPA's closest face (its
+/// depth) bounds from below.
+pub(crate) fn refine_penetration<A, B, R>(
+    pair: &mut Difference<A, B>,
+    settings: &Settings3,
+    epa: &Penetration,
+    rec: &mut R,
+) -> Penetration
+where
+    A: SupportMap3 + ?Sized,
+    B: SupportMap3 + ?Sized,
+    R: Recorder<Step3>,
+{
+    let lower = epa.depth;
+    let refined = Search::new(settings, |upper| [lower, upper]).run(pair, epa.normal, rec);
+    let s = refined.answer;
+    // EPA's own verdict stands where it converged: the depth lies within the tolerance above
+    // its face's distance. Refinement's height bounds it from above; its normal replaces EPA's
+    // where that bound lies inside EPA's bracket. Where it could not turn the normal at all
+    // (EPA's face lies on a flat part of A − B) or stopped above the bracket (at a corner of
+    // A − B's normal map, which it approaches only slowly), EPA's answer, with its contact
+    // points from the face's barycentric weights, stays.
+    let converged = epa.termination == Termination::Converged;
+    let sharper = s.height <= lower + settings.tolerance;
+    if converged && !(sharper && turned(epa.normal, s.normal)) {
+        return Penetration {
+            refinement_iterations: refined.iterations,
+            ..*epa
+        };
+    }
+    let termination = if converged {
+        Termination::Converged
+    } else if refined.at_limit {
+        Termination::MaxIterations
+    } else {
+        Termination::Refined
+    };
+    let (contact_a, contact_b) = contact_points(pair, &s, (epa.contact_a, epa.contact_b));
+    Penetration {
+        depth: s.height.max(0.0),
+        normal: s.normal,
+        contact_a,
+        contact_b,
+        iterations: epa.iterations,
+        termination,
+        bounds: (!converged).then_some([lower, s.height]),
+        refinement_iterations: refined.iterations,
+    }
+}
+
+/// Refines the distance phase's answer on separated shapes. A − B then lies beyond the origin
+/// and the smallest height is negative: minus the distance, at the normal from A toward B (for
+/// every other normal, −h is a smaller lower bound of the distance). The distance phase's |v|
+/// bounds it from above.
+pub(crate) fn refine_separation<A, B, R>(
+    pair: &mut Difference<A, B>,
+    settings: &Settings3,
+    found: &Separation,
+    rec: &mut R,
+) -> (Separation, u32)
+where
+    A: SupportMap3 + ?Sized,
+    B: SupportMap3 + ?Sized,
+    R: Recorder<Step3>,
+{
+    let upper = found.distance;
+    let refined = Search::new(settings, |height: f64| [(-height).max(0.0), upper]).run(
+        pair,
+        found.normal,
+        rec,
+    );
+    let s = refined.answer;
+    // The distance phase's |v| is within the tolerance above the distance; refinement's −h is
+    // a lower bound. Its answer replaces the distance phase's only where that bound lies inside
+    // the bracket and the normal turned (a height that is not negative would say the shapes touch,
+    // which the separating plane rules out).
+    let sharper = -s.height >= upper - settings.tolerance && s.height < 0.0;
+    if !(sharper && turned(found.normal, s.normal)) {
+        return (*found, refined.iterations);
+    }
+    let (contact_a, contact_b) = contact_points(pair, &s, (found.contact_a, found.contact_b));
+    let separation = Separation {
+        distance: (-s.height).max(0.0),
+        contact_a,
+        contact_b,
+        normal: s.normal,
+    };
+    (separation, refined.iterations)
+}
+
+/// Whether refinement moved the normal by more than its last digits.
+fn turned(from: DVec3, to: DVec3) -> bool {
+    (to - from).length() > ANGLE_RESOLUTION
+}
+
+/// World contact points from the support point along the settled normal, where s = a − b
+/// lies on the normal's line: a = b + h n (overlapping: B moved by depth · n separates them;
+/// apart: b − a = distance · n). Where a shape's support is unique (a curved patch) its support
+/// point is the contact, and it lies next to the earlier phase's witness `earlier` of that
+/// shape; where the normal meets a flat face or a straight edge, the support point is just one
+/// corner of it, anywhere on the face. So the shape whose support point lies nearer its earlier
+/// witness gives the contact, and the other contact is that point moved by h n.
+fn contact_points<A, B>(
+    pair: &Difference<A, B>,
+    s: &Sample,
+    (earlier_a, earlier_b): (DVec3, DVec3),
+) -> (DVec3, DVec3)
+where
+    A: SupportMap3 + ?Sized,
+    B: SupportMap3 + ?Sized,
+{
+    let a = pair.a.position() + s.support.a;
+    let b = pair.b.position() + s.support.b;
+    let along = s.normal * s.height;
+    if (a - earlier_a).length_squared() <= (b - earlier_b).length_squared() {
+        (a, a - along)
+    } else {
+        (b + along, b)
+    }
+}
+
+/// The state of one refinement: every evaluation is an iteration and a recorded step.
+struct Search<'s, F> {
+    settings: &'s Settings3,
+    /// The lower and upper bounds of the answer, given the smallest height so far.
+    bounds: F,
+    iterations: u32,
+    best: Option<Sample>,
+    last: Option<Sample>,
+    last_event: Event3,
+    /// Line searches in a row that ended where they began.
+    stalls: u32,
+    /// The next evaluation settles the search: it is recorded as converged.
+    settling: bool,
+}
+
+impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
+    fn new(settings: &'s Settings3, bounds: F) -> Self {
+        Search {
+            settings,
+            bounds,
+            iterations: 0,
+            best: None,
+            last: None,
+            last_event: Event3::RefinedNormal,
+            stalls: 0,
+            settling: false,
+        }
+    }
+
+    fn over(&self) -> bool {
+        self.last_event != Event3::RefinedNormal
+    }
+
+    /// Turns the normal from `n0` to where the height of A − B is smallest.
+    fn run<A, B, R>(mut self, pair: &mut Difference<A, B>, n0: DVec3, rec: &mut R) -> Refined
+    where
+        A: SupportMap3 + ?Sized,
+        B: SupportMap3 + ?Sized,
+        R: Recorder<Step3>,
+    {
+        let first = self.evaluate(pair, n0, 0.0, f64::INFINITY, &[], rec);
+        let (mut start, mut cycle_start) = (first, first.normal);
+        let mut cycle_height = first.height;
+        let mut search = 0;
+        while !self.over() {
+            let chord = search % SEARCHES_PER_CYCLE == SEARCHES_PER_CYCLE - 1;
+            let along = if chord {
+                start.normal - cycle_start
+            } else {
+                -start.gradient
+            };
+            let u = (along - start.normal * along.dot(start.normal)).normalize_or_zero();
+            if u == DVec3::ZERO {
+                if !chord {
+                    // An offset too small to give a direction: nothing left to turn.
+                    break;
+                }
+                // The cycle's searches ended where it began: a new cycle starts here.
+                (cycle_start, search) = (start.normal, 0);
+                continue;
+            }
+            let (next, moved) = self.line_search(pair, &start, u, rec);
+            search += 1;
+            if chord {
+                cycle_start = next.normal;
+                search = 0;
+                let best = self.best.unwrap_or(next);
+                if cycle_height - best.height <= PROGRESS_ROUNDINGS * best.tolerance {
+                    // The answer is the best normal, evaluated once more to record it.
+                    self.settling = true;
+                    self.evaluate(pair, best.normal, 0.0, f64::INFINITY, &[], rec);
+                    break;
+                }
+                cycle_height = best.height;
+            }
+            self.stalls = if moved { 0 } else { self.stalls + 1 };
+            if self.stalls > STALLED_SEARCHES {
+                break;
+            }
+            start = next;
+        }
+        // Where the search settled, its last normal is the answer: near the minimum the heights
+        // differ by less than their rounding, so the smallest of them is chosen by noise, while
+        // the gradient's vanishing pins the normal. Otherwise the smallest height found stands.
+        let settled = if self.last_event == Event3::Converged {
+            self.last
+        } else {
+            self.best
+        };
+        Refined {
+            answer: settled.unwrap_or(first),
+            iterations: self.iterations,
+            at_limit: self.last_event == Event3::MaxIterations,
+        }
+    }
+
+    /// Minimises the height along the great circle from `from` in the unit tangent `u`.
+    /// Returns where the line search ended and whether the normal turned.
+    fn line_search<A, B, R>(
+        &mut self,
+        pair: &mut Difference<A, B>,
+        from: &Sample,
+        u: DVec3,
+        rec: &mut R,
+    ) -> (Sample, bool)
+    where
+        A: SupportMap3 + ?Sized,
+        B: SupportMap3 + ?Sized,
+        R: Recorder<Step3>,
+    {
+        let n = from.normal;
+        let (mut lowest, mut lowest_angle) = (*from, 0.0);
+        let mut settled: Option<(Sample, f64)> = None;
+        // The latest sample on each side of the slope's sign change: the bracket's ends.
+        let witness = |s: &Sample| [s.support.w.dot(n), s.support.w.dot(u)];
+        let first = Measured {
+            slope: from.support.w.dot(u),
+            witness: witness(from),
+        };
+        let mut ends = [*from; 2];
+        // A flat side's normal, which the shared search proposes where the support point jumps,
+        // is not taken as settled here: measured along a great circle only, it settled ball–
+        // capsule normals no better than 4e-5 rad, where the kink handling of `evaluate` gets
+        // them to 1e-6. The proposed angle is still evaluated like any other.
+        find_slope_sign_change(first, |angle, width, _side| {
+            let (sin, cos) = angle.sin_cos();
+            let s = self.evaluate(pair, n * cos + u * sin, angle, width, &ends, rec);
+            if s.height < lowest.height {
+                (lowest, lowest_angle) = (s, angle);
+            }
+            let slope = s.support.w.dot(u * cos - n * sin);
+            ends[usize::from(slope > 0.0)] = s;
+            if self.over() || slope.abs() <= s.tolerance || width <= ANGLE_RESOLUTION {
+                settled = Some((s, angle));
+                return None;
+            }
+            Some(Measured {
+                slope,
+                witness: witness(&s),
+            })
+        });
+        let (end, angle) = settled.unwrap_or((lowest, lowest_angle));
+        (end, angle.abs() > ANGLE_RESOLUTION)
+    }
+
+    /// Measures the height and gradient along `normal` (any length), `angle` along the current
+    /// great circle inside a bracket `width` wide, and records the step.
+    fn evaluate<A, B, R>(
+        &mut self,
+        pair: &mut Difference<A, B>,
+        normal: DVec3,
+        angle: f64,
+        width: f64,
+        neighbours: &[Sample],
+        rec: &mut R,
+    ) -> Sample
+    where
+        A: SupportMap3 + ?Sized,
+        B: SupportMap3 + ?Sized,
+        R: Recorder<Step3>,
+    {
+        self.iterations += 1;
+        let normal = normal.normalize();
+        let support = pair.support(normal);
+        let height = support.w.dot(normal);
+        let tangential = |w: DVec3| w - normal * w.dot(normal);
+        let own = tangential(support.w);
+        let gradient = neighbours
+            .iter()
+            .filter(|nb| (nb.normal - normal).length() <= KINK_ANGLE)
+            .map(|nb| nearest_to_origin(own, tangential(nb.support.w)))
+            .fold(own, |m, g| {
+                if g.length_squared() < m.length_squared() {
+                    g
+                } else {
+                    m
+                }
+            });
+        let magnitude = support
+            .w
+            .abs()
+            .max(support.a.abs())
+            .max(support.b.abs())
+            .max_element();
+        let s = Sample {
+            normal,
+            support,
+            height,
+            gradient,
+            tolerance: OFFSET_ROUNDING_ULPS * f64::EPSILON * magnitude,
+        };
+        if self.best.is_none_or(|b| s.height < b.height) {
+            self.best = Some(s);
+        }
+        let offset = gradient.length();
+        let on_line = offset <= s.tolerance;
+        // A bracket closed on the circle's start, after searches that already stalled: no
+        // downhill turn is left.
+        let stalled = width <= ANGLE_RESOLUTION
+            && angle.abs() <= ANGLE_RESOLUTION
+            && self.stalls + 1 >= STALLED_SEARCHES;
+        self.last_event = if on_line || stalled || self.settling {
+            Event3::Converged
+        } else if self.iterations >= self.settings.max_iterations {
+            Event3::MaxIterations
+        } else {
+            Event3::RefinedNormal
+        };
+        self.last = Some(s);
+        let [lower, upper] = (self.bounds)(self.best.map_or(s.height, |b| b.height));
+        rec.record(|| Step3 {
+            direction: Some(normal),
+            support: Some(pair.world(&support)),
+            check: Some(Check {
+                kind: CheckKind::NormalOffset,
+                value: offset,
+                reference: 0.0,
+                difference: offset,
+                tolerance: s.tolerance,
+                passed: on_line,
+            }),
+            bounds: Some(Bounds { lower, upper }),
+            ..Step3::new(Phase::Refinement, self.iterations, self.last_event)
+        });
+        s
+    }
+}
+
+/// The point of the segment [p, q] nearest the origin.
+fn nearest_to_origin(p: DVec3, q: DVec3) -> DVec3 {
+    let e = q - p;
+    let t = (-p.dot(e) / e.length_squared()).clamp(0.0, 1.0);
+    if t.is_finite() { p + e * t } else { p }
+}
