@@ -149,7 +149,7 @@ fn hovering_a_vertex_shows_its_numbers() {
     let projector = gjkviz::app::view3d::Projector::new(
         view.camera(View::Difference),
         (rect.center().x, rect.center().y),
-        rect.height(),
+        gjkviz::app::view3d::view_span(rect),
     );
     let q = projector.project(point.point).unwrap();
     harness.hover_at(egui::pos2(q.x, q.y));

@@ -3,7 +3,7 @@
 
 use glam::DVec3;
 
-/// Vertical field of view, in radians (about 35°: little distortion, still a sense of depth).
+/// Field of view across the view's shorter side, in radians (about 35°: little distortion, still a sense of depth).
 const FOV_Y: f64 = 0.6;
 /// The pitch stops short of straight up or down, where "right" would be undefined.
 const PITCH_LIMIT: f64 = std::f64::consts::FRAC_PI_2 - 1e-3;
@@ -113,17 +113,17 @@ impl OrbitCamera {
         }
     }
 
-    /// Slides the target so the scene follows a drag of (dx, dy) points in a view `height`
-    /// points tall.
-    pub fn pan(&mut self, dx: f32, dy: f32, height: f32) {
-        let per_point = self.world_per_point(height);
+    /// Slides the target so the scene follows a drag of (dx, dy) points in a view whose field
+    /// of view spans `span` points.
+    pub fn pan(&mut self, dx: f32, dy: f32, span: f32) {
+        let per_point = self.world_per_point(span);
         let basis = self.basis();
         self.target += (-basis.right * f64::from(dx) + basis.up * f64::from(dy)) * per_point;
     }
 
     /// World units per screen point at the target's depth.
-    fn world_per_point(&self, height: f32) -> f64 {
-        2.0 * self.distance * (FOV_Y * 0.5).tan() / f64::from(height.max(1.0))
+    fn world_per_point(&self, span: f32) -> f64 {
+        2.0 * self.distance * (FOV_Y * 0.5).tan() / f64::from(span.max(1.0))
     }
 }
 
@@ -147,13 +147,13 @@ pub struct Projector {
 }
 
 impl Projector {
-    /// For a screen rectangle with this centre and height, in points.
-    pub fn new(camera: &OrbitCamera, centre: (f32, f32), height: f32) -> Self {
+    /// For a screen rectangle with this centre, whose field of view spans `span` points.
+    pub fn new(camera: &OrbitCamera, centre: (f32, f32), span: f32) -> Self {
         Projector {
             eye: camera.eye(),
             basis: camera.basis(),
             centre: (f64::from(centre.0), f64::from(centre.1)),
-            focal: f64::from(height.max(1.0)) * 0.5 / (FOV_Y * 0.5).tan(),
+            focal: f64::from(span.max(1.0)) * 0.5 / (FOV_Y * 0.5).tan(),
             near: camera.distance * NEAR,
         }
     }

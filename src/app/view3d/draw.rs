@@ -134,6 +134,16 @@ pub fn difference_drawing(
     };
     let colour = palette.phase(step.phase);
     let mut labelled = BTreeSet::new();
+    // The support point first, so its label names it as s and it is not labelled again.
+    if let Some(v) = step.support {
+        d.ringed_point(v.point, 4.5, palette.support);
+        d.label(
+            v.point,
+            format!("s = {}", vertex_label(v.id)),
+            palette.support,
+        );
+        labelled.insert(v.id);
+    }
     if step.phase == Phase::Epa {
         polytope(
             &mut d,

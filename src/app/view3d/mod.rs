@@ -351,6 +351,11 @@ fn camera_bar_ui(ui: &mut egui::Ui, view: &mut Scene3View, index: usize, at_end:
     });
 }
 
+/// The view's shorter side: the field of view spans it, so a fitted scene fits both ways.
+pub fn view_span(rect: egui::Rect) -> f32 {
+    rect.width().min(rect.height())
+}
+
 /// What an orbit view drew, and the text of the point under the pointer.
 struct Shown {
     stats: DrawStats,
@@ -375,7 +380,7 @@ fn orbit_view_ui(
             || response.dragged_by(PointerButton::Secondary)
             || response.dragged_by(PointerButton::Middle);
         if pan {
-            camera.pan(delta.x, delta.y, rect.height());
+            camera.pan(delta.x, delta.y, view_span(rect));
         } else {
             camera.orbit(delta.x, delta.y);
         }
@@ -388,7 +393,7 @@ fn orbit_view_ui(
         *camera = refit(camera, ball);
     }
     let drawing = build(camera.eye());
-    let projector = Projector::new(camera, (rect.center().x, rect.center().y), rect.height());
+    let projector = Projector::new(camera, (rect.center().x, rect.center().y), view_span(rect));
     let painter = ui.painter_at(rect);
     painter.rect_filled(rect, 4.0, ui.visuals().extreme_bg_color);
     painter.rect_stroke(

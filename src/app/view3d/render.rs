@@ -340,6 +340,20 @@ mod tests {
     use super::*;
     use crate::app::view3d::camera::OrbitCamera;
 
+    /// What `paint` returns inside an egui frame (labels need its fonts).
+    fn in_a_frame(paint: impl FnOnce(&egui::Context) -> Vec<Shape>) -> Vec<Shape> {
+        let ctx = egui::Context::default();
+        let mut paint = Some(paint);
+        let mut shapes = Vec::new();
+        let mut output = ctx.run_ui(Default::default(), |ui| {
+            if let Some(paint) = paint.take() {
+                shapes = paint(ui.ctx());
+            }
+        });
+        output.textures_delta.clear();
+        shapes
+    }
+
     fn places_overlap(a: &[Rect]) -> bool {
         a.iter()
             .enumerate()
@@ -352,12 +366,10 @@ mod tests {
         for i in 0..4 {
             d.label(DVec3::ZERO, format!("p{i}"), Color32::WHITE);
         }
-        let ctx = egui::Context::default();
-        let mut shapes = Vec::new();
-        let _ = ctx.run_ui(Default::default(), |ui| {
+        let shapes = in_a_frame(|ctx| {
             let camera = OrbitCamera::fit(DVec3::ZERO, 1.0);
             let projector = Projector::new(&camera, (100.0, 100.0), 200.0);
-            shapes = d.label_shapes(&projector, ui.ctx());
+            d.label_shapes(&projector, ctx)
         });
         let rects: Vec<Rect> = shapes.iter().map(|s| s.visual_bounding_rect()).collect();
         assert_eq!(rects.len(), 4);
@@ -389,11 +401,9 @@ mod tests {
             Color32::GREEN,
         );
         assert_eq!(d.stats().triangles, 13);
-        let ctx = egui::Context::default();
-        let mut shapes = Vec::new();
-        let _ = ctx.run_ui(Default::default(), |ui| {
+        let shapes = in_a_frame(|ctx| {
             let projector = Projector::new(&camera, (100.0, 100.0), 200.0);
-            shapes = d.shapes(&projector, Rect::ZERO, ui.ctx(), Color32::BLACK);
+            d.shapes(&projector, Rect::ZERO, ctx, Color32::BLACK)
         });
         let meshes: Vec<&Mesh> = shapes
             .iter()
