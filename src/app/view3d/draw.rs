@@ -178,15 +178,6 @@ pub fn difference_drawing(
         d.point(p, 3.5, palette.closest_edge);
         d.label(p, "closest point", palette.closest_edge);
     }
-    if let Some(v) = step.support {
-        d.ringed_point(v.point, 4.5, palette.support);
-        d.label(
-            v.point,
-            format!("s = {}", vertex_label(v.id)),
-            palette.support,
-        );
-        labelled.insert(v.id);
-    }
     for id in labelled {
         vertex_target(&mut d, &loaded.trace, id);
     }
