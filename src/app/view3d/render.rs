@@ -98,9 +98,11 @@ impl Drawing3 {
             })
             .collect();
         for (t, &front) in facing.iter().enumerate() {
+            let corners = surface.corners(t as u32);
+            let toward_eye = (eye - corners[0]).normalize_or_zero();
             self.triangles.push(Triangle {
-                corners: surface.corners(t as u32),
-                fill,
+                corners,
+                fill: shaded(fill, surface.normal(t as u32).dot(toward_eye).abs()),
                 layer: if front { Layer::Front } else { Layer::Back },
             });
         }
@@ -298,6 +300,18 @@ impl Drawing3 {
     }
 }
 
+/// Least brightness of a face seen edge-on: a headlight shades curved surfaces so they read
+/// as round, while faces seen head-on keep their full colour.
+const SHADE_FLOOR: f32 = 0.45;
+
+/// `fill` darkened for a face whose normal makes cosine `facing` with the view direction.
+fn shaded(fill: Color32, facing: f64) -> Color32 {
+    let k = SHADE_FLOOR + (1.0 - SHADE_FLOOR) * (facing as f32).clamp(0.0, 1.0);
+    let [r, g, b, a] = fill.to_array();
+    let dim = |c: u8| (f32::from(c) * k).round() as u8;
+    Color32::from_rgba_premultiplied(dim(r), dim(g), dim(b), a)
+}
+
 /// Where a label of `size` may go around `anchor`: right-above first, then round about, then
 /// farther out.
 fn label_places(anchor: Pos2, size: egui::Vec2) -> Vec<Rect> {
@@ -413,7 +427,12 @@ mod tests {
             })
             .collect();
         assert_eq!(meshes.len(), 3, "back, inside, front");
-        assert!(meshes[0].vertices.iter().all(|v| v.color == back));
+        assert!(
+            meshes[0]
+                .vertices
+                .iter()
+                .all(|v| v.color.r() > 0 && v.color.b() == 0)
+        );
         assert!(meshes[1].vertices.iter().all(|v| v.color == Color32::GREEN));
         assert!(meshes[2].vertices.iter().all(|v| v.color == front));
         assert_eq!(meshes[0].indices.len() + meshes[2].indices.len(), 36);
