@@ -162,7 +162,7 @@ impl Projector {
     pub fn project(&self, p: DVec3) -> Option<Projected> {
         let q = p - self.eye;
         let depth = q.dot(self.basis.forward);
-        if !(depth > self.near) {
+        if depth.is_nan() || depth <= self.near {
             return None;
         }
         let x = self.centre.0 + self.focal * q.dot(self.basis.right) / depth;
