@@ -169,3 +169,34 @@ fn hovering_a_vertex_shows_its_numbers() {
         "the step panel and a tooltip show the hovered point's numbers"
     );
 }
+
+#[test]
+fn a_2d_scene_opened_from_a_3d_one_brings_back_the_plots() {
+    let mut harness = open("sphere-vs-box.ron");
+    assert!(harness.state().scene3().is_some());
+    harness.state_mut().open(gjkviz::app::Source::Bundled(0));
+    harness.run();
+    assert!(harness.state().scene3().is_none());
+    assert_eq!(
+        harness.state().scene().name,
+        gjkviz::scene::default_scene().name
+    );
+    assert!(harness.query_by_label("Link cameras").is_none());
+}
+
+#[test]
+fn a_3d_file_that_fails_to_load_says_why_and_keeps_the_scene() {
+    let dir = common::app::TempDir::new("bad-3d");
+    let path = dir.path("bad.ron");
+    std::fs::write(&path, "(dimension: 3, name: \"x\", a: 5)").unwrap();
+    let mut harness = open("box-on-box.ron");
+    harness.state_mut().open(gjkviz::app::Source::File(path));
+    harness.run();
+    assert!(harness.state().error().is_some());
+    assert!(harness.state().scene3().is_some(), "the 3D scene stays");
+    assert!(
+        harness
+            .query_by_label_contains("could not be loaded")
+            .is_some()
+    );
+}
