@@ -626,11 +626,7 @@ pub fn take_screenshot(request: &ScreenshotRequest) -> i32 {
         Ok(AnyScene::Two(scene)) => {
             GjkvizApp::with_scene(scene, Source::File(request.scene.clone()))
         }
-        Ok(AnyScene::Three(scene)) => {
-            let mut app = GjkvizApp::with_scene(default_scene(), Source::Bundled(0));
-            app.show_3d(scene, request.scene.clone());
-            app
-        }
+        Ok(AnyScene::Three(scene)) => GjkvizApp::with_scene3(scene, request.scene.clone()),
         Err(e) => {
             eprintln!("{}", e.with_caret());
             return EXIT_USAGE;

@@ -144,6 +144,13 @@ const PRESETS: [(&str, DVec3); 7] = [
 ];
 
 impl GjkvizApp {
+    /// The app on a 3D scene already in memory; `path` names it in the scene bar.
+    pub fn with_scene3(scene: Scene3, path: PathBuf) -> Self {
+        let mut app = GjkvizApp::with_scene(crate::scene::default_scene(), Source::Bundled(0));
+        app.show_3d(scene, path);
+        app
+    }
+
     /// Shows a 3D scene from `path`, from its first step.
     pub(super) fn show_3d(&mut self, scene: Scene3, path: PathBuf) {
         let view = Scene3View::new(scene, path);
