@@ -168,10 +168,6 @@ impl GjkvizApp {
         self.three.as_ref()
     }
 
-    pub fn scene3_mut(&mut self) -> Option<&mut Scene3View> {
-        self.three.as_mut()
-    }
-
     /// The whole window on a 3D scene.
     pub(super) fn ui_3d(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
