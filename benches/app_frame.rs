@@ -36,13 +36,18 @@ fn main() {
         .measurement_time(Duration::from_secs(3))
         .sample_size(20)
         .configure_from_args();
-    let scenes = [
-        ("worked-example", default_scene()),
-        ("polygon-4096", big_pair()),
+    let scenes: [(&str, MakeApp); 3] = [
+        ("worked-example", || {
+            GjkvizApp::with_scene(default_scene(), Source::Bundled(0))
+        }),
+        ("polygon-4096", || {
+            GjkvizApp::with_scene(big_pair(), Source::Bundled(0))
+        }),
+        ("3d-ellipsoids-long-epa", ellipsoids_3d),
     ];
     let mut group = criterion.benchmark_group(GROUP);
-    for (name, scene) in &scenes {
-        let mut window = Window::new(scene.clone());
+    for (name, app) in &scenes {
+        let mut window = Window::new(app());
         group.bench_function(*name, |bench| {
             bench.iter(|| {
                 window.next_step();
@@ -73,6 +78,9 @@ fn main() {
     }
 }
 
+/// Builds the app on one of the measured scenes.
+type MakeApp = fn() -> GjkvizApp;
+
 /// The app in a headless egui context, with the clock it is shown at.
 struct Window {
     ctx: egui::Context,
@@ -81,13 +89,13 @@ struct Window {
 }
 
 impl Window {
-    fn new(scene: Scene) -> Self {
+    /// The app on a scene in memory (a bundled source only names where it came from).
+    fn new(app: GjkvizApp) -> Self {
         let ctx = egui::Context::default();
         install_fonts(&ctx);
-        // The scene lives in memory; Bundled(0) only names where it came from.
         let mut window = Window {
             ctx,
-            app: GjkvizApp::with_scene(scene, Source::Bundled(0)),
+            app,
             time: 0.0,
         };
         for _ in 0..SETTLING_FRAMES {
@@ -115,9 +123,26 @@ impl Window {
             ..Default::default()
         };
         let app = &mut self.app;
-        let output = self.ctx.run_ui(input, |ui| app.ui(ui));
+        let mut output = self.ctx.run_ui(input, |ui| app.ui(ui));
+        // No GPU takes the font atlas: dropped on purpose (debug builds check they are used).
+        output.textures_delta.clear();
         let meshes = self.ctx.tessellate(output.shapes, output.pixels_per_point);
         black_box(meshes).len()
+    }
+}
+
+/// Two overlapping ellipsoids with a tolerance EPA cannot reach on curved shapes: a sampled
+/// A − B of a few thousand triangles and a polytope that grows to hundreds of faces.
+fn ellipsoids_3d() -> GjkvizApp {
+    let text = "(dimension: 3, name: \"bench\",
+        a: (shape: Ellipsoid(radii: (1.0, 0.6, 0.8))),
+        b: (shape: Ellipsoid(radii: (0.7, 0.9, 0.5)), position: (1.2, 0.3, 0.2)),
+        settings: (tolerance: 1e-14, max_iterations: 500, penetration: Epa))";
+    match gjkviz::scene::parse_any_scene(text, "bench") {
+        Ok(gjkviz::scene::AnyScene::Three(scene)) => {
+            GjkvizApp::with_scene3(scene, "bench.ron".into())
+        }
+        _ => panic!("the bench's 3D scene is valid"),
     }
 }
 

@@ -435,12 +435,11 @@ pub fn pseudocode(phase: Phase) -> &'static [Line] {
     }
 }
 
-/// The index in [`pseudocode`] of the line the step carried out (0 when none marks it).
-pub fn pseudocode_line(step: &Step3) -> usize {
+/// The index in [`pseudocode`] of the line the step carried out; None when no line marks it.
+pub fn pseudocode_line(step: &Step3) -> Option<usize> {
     pseudocode(step.phase)
         .iter()
         .position(|l| l.marks.contains(&step.event))
-        .unwrap_or(0)
 }
 
 use Event3 as E;

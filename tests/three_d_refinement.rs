@@ -202,7 +202,7 @@ fn every_refinement_step_is_explained_with_a_pseudocode_line() {
     for s in steps {
         let words = gjkviz::explain3::explain(s);
         assert!(words.contains("h = s · n"), "{words}");
-        let line = gjkviz::explain3::pseudocode_line(s);
+        let line = gjkviz::explain3::pseudocode_line(s).expect("a line marks the step");
         assert!(
             gjkviz::explain3::pseudocode(Phase::Refinement)[line]
                 .marks

@@ -216,7 +216,7 @@ fn every_3d_step_is_explained_with_its_numbers_and_a_pseudocode_line() {
             }
             assert!(!numbers(step).is_empty() || step.event == Event3::NoCore);
             let code = pseudocode(step.phase);
-            let line = pseudocode_line(step);
+            let line = pseudocode_line(step).expect("a line marks the step");
             assert!(
                 code[line].marks.contains(&step.event),
                 "{file}: {:?} {:?} has no line",
@@ -336,7 +336,7 @@ fn rare_3d_step_kinds_are_explained_too() {
         );
         for step in &t.steps {
             assert!(!explain(step).is_empty());
-            let line = pseudocode_line(step);
+            let line = pseudocode_line(step).expect("a line marks the step");
             assert!(
                 pseudocode(step.phase)[line].marks.contains(&step.event),
                 "{:?} {:?}",

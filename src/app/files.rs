@@ -20,7 +20,9 @@ use super::scene_bar::{
 };
 use super::unsaved::Pending;
 use crate::export::write_trace_json;
-use crate::scene::{FileWatch, SceneError, load_scene, save_scene, write_atomically};
+use crate::scene::{
+    AnyScene, FileWatch, SceneError, load_any_scene, load_scene, save_scene, write_atomically,
+};
 
 /// How often the open file is checked for changes on disk: soon enough to feel live while the
 /// user edits it in their own editor, rarely enough to cost nothing.
@@ -266,7 +268,16 @@ impl GjkvizApp {
                 if path.is_file() {
                     self.recent.push(path);
                 }
-                load_scene(path)
+                match load_any_scene(path) {
+                    Ok(AnyScene::Three(scene)) => {
+                        // 3D scenes are shown, not edited: no file to follow.
+                        self.watch = None;
+                        self.show_3d(scene, path.clone());
+                        return;
+                    }
+                    Ok(AnyScene::Two(scene)) => Ok(scene),
+                    Err(e) => Err(e),
+                }
             }
         };
         self.changed_on_disk = false;

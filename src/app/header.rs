@@ -6,7 +6,7 @@ use egui::{Color32, CornerRadius, Frame, Margin, RichText, Sense, Stroke, Vec2};
 use super::palette::Palette;
 use super::playback::{Playback, SPEED_RANGE};
 use crate::explain::{phase_name, title};
-use crate::trace::Trace;
+use crate::trace::{Phase, Trace};
 
 /// "EPA iteration 2 of 2 — step 5 of 5"; a phase's set-up step (iteration 0) reads "set-up".
 pub fn position_text(trace: &Trace, index: usize) -> String {
@@ -45,9 +45,26 @@ pub fn header_ui(ui: &mut egui::Ui, trace: &Trace, index: usize, palette: &Palet
         ui.label("This trace has no steps.");
         return;
     };
+    header_line_ui(
+        ui,
+        step.phase,
+        &position_text(trace, index),
+        title(step),
+        palette,
+    );
+}
+
+/// The phase badge, the position and the step's title, for a step of either dimension.
+pub fn header_line_ui(
+    ui: &mut egui::Ui,
+    phase: Phase,
+    position: &str,
+    title: &str,
+    palette: &Palette,
+) {
     ui.horizontal(|ui| {
         Frame::new()
-            .fill(palette.phase(step.phase))
+            .fill(palette.phase(phase))
             .corner_radius(CornerRadius::same(4))
             .inner_margin(Margin::symmetric(10, 3))
             .show(ui, |ui| {
@@ -58,27 +75,32 @@ pub fn header_ui(ui: &mut egui::Ui, trace: &Trace, index: usize, palette: &Palet
                     Color32::WHITE
                 };
                 ui.label(
-                    RichText::new(phase_name(step.phase))
+                    RichText::new(phase_name(phase))
                         .strong()
                         .size(18.0)
                         .color(text),
                 );
             });
-        ui.label(
-            RichText::new(position_text(trace, index))
-                .size(18.0)
-                .strong(),
-        );
-        ui.label(
-            RichText::new(title(step))
-                .size(16.0)
-                .color(palette.phase(step.phase)),
-        );
+        ui.label(RichText::new(position).size(18.0).strong());
+        ui.label(RichText::new(title).size(16.0).color(palette.phase(phase)));
     });
 }
 
 /// First / Prev / Play / Next / Last, the speed, and the timeline; keys are handled elsewhere.
 pub fn controls_ui(ui: &mut egui::Ui, playback: &mut Playback, trace: &Trace, palette: &Palette) {
+    let phases: Vec<Phase> = trace.steps.iter().map(|s| s.phase).collect();
+    phase_controls_ui(ui, playback, &phases, &|i| step_summary(trace, i), palette);
+}
+
+/// The controls for a trace of either dimension, given each step's phase and what a timeline
+/// cell says on hover.
+pub fn phase_controls_ui(
+    ui: &mut egui::Ui,
+    playback: &mut Playback,
+    phases: &[Phase],
+    summary: &dyn Fn(usize) -> String,
+    palette: &Palette,
+) {
     ui.horizontal(|ui| {
         let enabled_back = !playback.is_first();
         let enabled_forward = !playback.is_last();
@@ -139,7 +161,7 @@ pub fn controls_ui(ui: &mut egui::Ui, playback: &mut Playback, trace: &Trace, pa
         ui.separator();
         ui.label(RichText::new("← → Home End Space").weak().small());
     });
-    timeline_ui(ui, playback, trace, palette);
+    timeline_ui(ui, playback, phases, summary, palette);
 }
 
 /// Height of a timeline cell, and of the current one.
@@ -148,8 +170,14 @@ const CURRENT_CELL_HEIGHT: f32 = 14.0;
 
 /// One cell a step, coloured by phase; click or drag to jump. A slider below does the same with
 /// the keyboard and names the step.
-fn timeline_ui(ui: &mut egui::Ui, playback: &mut Playback, trace: &Trace, palette: &Palette) {
-    let count = trace.steps.len();
+fn timeline_ui(
+    ui: &mut egui::Ui,
+    playback: &mut Playback,
+    phases: &[Phase],
+    summary: &dyn Fn(usize) -> String,
+    palette: &Palette,
+) {
+    let count = phases.len();
     if count == 0 {
         return;
     }
@@ -168,11 +196,11 @@ fn timeline_ui(ui: &mut egui::Ui, playback: &mut Playback, trace: &Trace, palett
         playback.go_to(cell_at(pos));
     }
     if let Some(pos) = response.hover_pos() {
-        response.on_hover_text_at_pointer(step_summary(trace, cell_at(pos)));
+        response.on_hover_text_at_pointer(summary(cell_at(pos)));
     }
     let painter = ui.painter_at(rect);
     let gap = if cell > 6.0 { 1.5 } else { 0.0 };
-    for (i, step) in trace.steps.iter().enumerate() {
+    for (i, &phase) in phases.iter().enumerate() {
         let current = i == playback.index();
         let height = if current {
             CURRENT_CELL_HEIGHT
@@ -184,7 +212,7 @@ fn timeline_ui(ui: &mut egui::Ui, playback: &mut Playback, trace: &Trace, palett
             egui::pos2(x0 + gap * 0.5, rect.center().y - height * 0.5),
             egui::pos2(x0 + cell - gap * 0.5, rect.center().y + height * 0.5),
         );
-        let colour = palette.phase(step.phase);
+        let colour = palette.phase(phase);
         let fill = if current || i < playback.index() {
             colour
         } else {

@@ -36,6 +36,7 @@ mod shapes_panel;
 mod step_panel;
 mod sweep_panel;
 mod unsaved;
+pub mod view3d;
 
 pub use dialogs::{FileDialogs, FileKind, NativeDialogs, Picked};
 pub use header::position_text;
@@ -52,7 +53,9 @@ use egui::{Key, Modifiers};
 use crate::algorithm::Settings;
 use crate::command::{EXIT_USAGE, ScreenshotRequest};
 use crate::edit::History;
-use crate::scene::{BUNDLED_SCENES, FileWatch, Scene, default_scene, load_scene, parse_scene};
+use crate::scene::{
+    AnyScene, BUNDLED_SCENES, FileWatch, Scene, default_scene, load_any_scene, parse_scene,
+};
 use crate::trace::Trace;
 use banners::{Banner, DiskChoice};
 use gestures::WorldFrame;
@@ -151,6 +154,8 @@ pub struct GjkvizApp {
     comparison: compare_panel::Comparison,
     /// The sweep panel, while it is open.
     sweep: Option<sweep_panel::SweepView>,
+    /// The 3D scene on screen, which then replaces the 2D scene's panels and plots.
+    three: Option<view3d::Scene3View>,
 }
 
 impl GjkvizApp {
@@ -205,6 +210,7 @@ impl GjkvizApp {
             show_compare: false,
             comparison: compare_panel::Comparison::default(),
             sweep: None,
+            three: None,
         }
     }
 
@@ -228,6 +234,7 @@ impl GjkvizApp {
 
     /// Shows `scene`, new on screen: from its first step, both plots fitted to it.
     fn show_new(&mut self, scene: Scene, source: Source) {
+        self.three = None;
         self.saved = scene.clone();
         self.loaded = Loaded::new(scene, source);
         self.playback = Playback::new(self.loaded.trace.steps.len());
@@ -333,6 +340,10 @@ impl GjkvizApp {
     pub fn ui(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
         self.guard_close(&ctx);
+        if self.three.is_some() {
+            self.ui_3d(ui);
+            return;
+        }
         // While the unsaved-changes question or the file dialog is open, keys belong to it.
         if self.pending.is_none() && self.prompt.is_none() {
             self.keys(&ctx);
@@ -686,15 +697,17 @@ pub fn run_app(scene: Option<PathBuf>) -> i32 {
 
 /// `gjkviz screenshot`: the real window at a step, written to a PNG; 0 on success.
 pub fn take_screenshot(request: &ScreenshotRequest) -> i32 {
-    let scene = match load_scene(&request.scene) {
-        Ok(scene) => scene,
+    let mut app = match load_any_scene(&request.scene) {
+        Ok(AnyScene::Two(scene)) => {
+            GjkvizApp::with_scene(scene, Source::File(request.scene.clone()))
+        }
+        Ok(AnyScene::Three(scene)) => GjkvizApp::with_scene3(scene, request.scene.clone()),
         Err(e) => {
             eprintln!("{}", e.with_caret());
             return EXIT_USAGE;
         }
     };
-    let mut app = GjkvizApp::with_scene(scene, Source::File(request.scene.clone()));
-    let steps = app.trace().steps.len();
+    let steps = app.playback.step_count();
     match request.step {
         0 => app.playback.last(),
         n if n <= steps => app.playback.go_to(n - 1),

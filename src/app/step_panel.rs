@@ -33,34 +33,15 @@ pub fn step_panel_ui(
     ui.label(RichText::new(explain(step)).size(14.5));
     ui.add_space(8.0);
 
-    ui.label(RichText::new("Pseudocode").strong());
-    let current = pseudocode_line(step);
-    Frame::group(ui.style())
-        .inner_margin(Margin::same(6))
-        .show(ui, |ui| {
-            ui.spacing_mut().item_spacing.y = 1.0;
-            for (i, line) in pseudocode(step.phase).iter().enumerate() {
-                let marked = current == Some(i);
-                let text =
-                    RichText::new(format!("{} {}", if marked { "▶" } else { " " }, line.text))
-                        .monospace();
-                if marked {
-                    let line = Frame::new()
-                        .fill(colour.gamma_multiply(0.3))
-                        .corner_radius(3.0)
-                        .show(ui, |ui| {
-                            ui.set_min_width(ui.available_width());
-                            ui.label(text.strong().color(palette.text));
-                        });
-                    if step_changed {
-                        // Only on a new step, so the reader can still scroll away from it.
-                        ui.scroll_to_rect(line.response.rect, None);
-                    }
-                } else {
-                    ui.label(text.color(palette.weak_text));
-                }
-            }
-        });
+    let lines: Vec<&str> = pseudocode(step.phase).iter().map(|l| l.text).collect();
+    pseudocode_ui(
+        ui,
+        &lines,
+        pseudocode_line(step),
+        colour,
+        step_changed,
+        palette,
+    );
     ui.add_space(8.0);
 
     ui.label(RichText::new("Numbers").strong());
@@ -118,7 +99,46 @@ pub fn step_panel_ui(
     clicked
 }
 
-fn rows_ui(ui: &mut egui::Ui, rows: Vec<Row>, palette: &Palette) {
+/// The phase's pseudocode with the step's line marked; on a new step (`step_changed`) the line
+/// is scrolled into view.
+pub fn pseudocode_ui(
+    ui: &mut egui::Ui,
+    lines: &[&str],
+    current: Option<usize>,
+    colour: egui::Color32,
+    step_changed: bool,
+    palette: &Palette,
+) {
+    ui.label(RichText::new("Pseudocode").strong());
+    Frame::group(ui.style())
+        .inner_margin(Margin::same(6))
+        .show(ui, |ui| {
+            ui.spacing_mut().item_spacing.y = 1.0;
+            for (i, line) in lines.iter().enumerate() {
+                let marked = current == Some(i);
+                let text =
+                    RichText::new(format!("{} {line}", if marked { "▶" } else { " " })).monospace();
+                if marked {
+                    let line = Frame::new()
+                        .fill(colour.gamma_multiply(0.3))
+                        .corner_radius(3.0)
+                        .show(ui, |ui| {
+                            ui.set_min_width(ui.available_width());
+                            ui.label(text.strong().color(palette.text));
+                        });
+                    if step_changed {
+                        // Only on a new step, so the reader can still scroll away from it.
+                        ui.scroll_to_rect(line.response.rect, None);
+                    }
+                } else {
+                    ui.label(text.color(palette.weak_text));
+                }
+            }
+        });
+}
+
+/// The step's numbers, one row each (inside a two-column grid).
+pub fn rows_ui(ui: &mut egui::Ui, rows: Vec<Row>, palette: &Palette) {
     for row in rows {
         ui.label(RichText::new(row.name).color(palette.weak_text));
         copyable_ui(ui, RichText::new(&row.value).monospace(), &row.value, "");

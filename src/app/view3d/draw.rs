@@ -1,0 +1,352 @@
+//! What the two 3D views draw at a step, read from the trace: the world with A and B, and
+//! A − B with the simplex or polytope. Builds [`Drawing3`]s; painting is `render.rs`'s job.
+
+use std::collections::BTreeSet;
+
+use eframe::egui;
+use egui::{Color32, Stroke};
+use glam::DVec3;
+
+use super::loaded3::Loaded3;
+use super::render::{Drawing3, HoverTarget};
+use crate::app::palette::Palette;
+use crate::explain3::vertex_label;
+use crate::format::{num, vec3};
+use crate::trace::Phase;
+use crate::trace3::{Face3, Region3, Step3, Trace3, VertexId};
+
+/// Opacity of the shapes' faces: the inside stays visible through two layers.
+const SURFACE_ALPHA: f32 = 0.16;
+/// Opacity of the simplex's or polytope's faces.
+const POLYTOPE_ALPHA: f32 = 0.22;
+/// Length of direction arrows and axes, as a fraction of the view's radius.
+const ARROW_FRACTION: f64 = 0.45;
+const AXIS_FRACTION: f64 = 0.15;
+/// Shortest normal arrow at the result, as a fraction of the view's radius: a tiny depth
+/// still shows a direction.
+const MIN_NORMAL_FRACTION: f64 = 0.15;
+
+fn translucent(colour: Color32, alpha: f32) -> Color32 {
+    colour.gamma_multiply(alpha)
+}
+
+/// A and B where the scene puts them; the step's a and b; at the end the contact.
+pub fn world_drawing(
+    loaded: &Loaded3,
+    index: usize,
+    at_end: bool,
+    eye: DVec3,
+    palette: &Palette,
+) -> Drawing3 {
+    let mut d = Drawing3::default();
+    let radius = loaded.world_ball.1;
+    for (surface, colour) in [
+        (&loaded.surface_a, palette.shape_a),
+        (&loaded.surface_b, palette.shape_b),
+    ] {
+        d.surface(
+            surface,
+            eye,
+            translucent(colour, SURFACE_ALPHA),
+            Stroke::new(1.5, colour),
+        );
+    }
+    d.label(loaded.surface_a.centre, "A", palette.shape_a);
+    d.label(loaded.surface_b.centre, "B", palette.shape_b);
+    if let Some(v) = loaded.trace.steps.get(index).and_then(|s| s.support) {
+        d.ringed_point(v.a, 4.0, palette.shape_a);
+        d.ringed_point(v.b, 4.0, palette.shape_b);
+        d.label(v.a, format!("a of {}", vertex_label(v.id)), palette.shape_a);
+        d.label(v.b, format!("b of {}", vertex_label(v.id)), palette.shape_b);
+        d.hover_targets.push(HoverTarget {
+            at: v.a,
+            text: format!("a of {} = {}", vertex_label(v.id), vec3(v.a)),
+        });
+        d.hover_targets.push(HoverTarget {
+            at: v.b,
+            text: format!("b of {} = {}", vertex_label(v.id), vec3(v.b)),
+        });
+    }
+    if at_end {
+        contact(&mut d, &loaded.trace, radius, palette);
+    }
+    d.caption.push("World: A and B".to_string());
+    d
+}
+
+/// The contact points, the normal scaled by the depth (or distance) and the two tangents.
+fn contact(d: &mut Drawing3, trace: &Trace3, radius: f64, palette: &Palette) {
+    let r = trace.result;
+    let (a, b) = (r.contact_a, r.contact_b);
+    if !(a.is_finite() && b.is_finite() && r.normal.is_finite()) {
+        return;
+    }
+    let stroke = Stroke::new(2.5, palette.result);
+    d.point(a, 4.5, palette.result);
+    d.point(b, 4.5, palette.result);
+    let (length, name) = if r.intersecting {
+        (r.depth, "depth")
+    } else {
+        (r.distance, "distance")
+    };
+    let shown = length.max(radius * MIN_NORMAL_FRACTION);
+    d.arrow(a, a + r.normal * shown, stroke);
+    d.label(
+        a + r.normal * shown,
+        format!("n, {name} {}", num(length)),
+        palette.result,
+    );
+    let tangent = Stroke::new(1.5, palette.weak_text);
+    for t in [r.tangent1, r.tangent2] {
+        d.line([a, a + t * radius * AXIS_FRACTION * 1.5], tangent);
+    }
+    for (p, what) in [(a, "contact on A"), (b, "contact on B")] {
+        d.hover_targets.push(HoverTarget {
+            at: p,
+            text: format!("{what} = {}", vec3(p)),
+        });
+    }
+}
+
+/// A − B with the origin, and the step's simplex or polytope, directions and support point.
+pub fn difference_drawing(
+    loaded: &Loaded3,
+    index: usize,
+    eye: DVec3,
+    palette: &Palette,
+) -> Drawing3 {
+    let mut d = Drawing3::default();
+    let radius = loaded.difference_ball.1;
+    d.surface(
+        &loaded.surface_difference,
+        eye,
+        translucent(palette.difference, SURFACE_ALPHA),
+        Stroke::new(1.2, palette.difference),
+    );
+    d.caption.push(if loaded.difference_exact {
+        "A − B (exact hull)".to_string()
+    } else {
+        "A − B (sampled surface: a curved shape has no exact hull)".to_string()
+    });
+    origin(&mut d, radius);
+    let Some(step) = loaded.trace.steps.get(index) else {
+        return d;
+    };
+    let colour = palette.phase(step.phase);
+    let mut labelled = BTreeSet::new();
+    // The support point first, so its label names it as s and it is not labelled again.
+    if let Some(v) = step.support {
+        d.ringed_point(v.point, 4.5, palette.support);
+        d.label(
+            v.point,
+            format!("s = {}", vertex_label(v.id)),
+            palette.support,
+        );
+        labelled.insert(v.id);
+    }
+    if step.phase == Phase::Epa {
+        polytope(
+            &mut d,
+            &loaded.trace,
+            index,
+            step,
+            radius,
+            palette,
+            &mut labelled,
+        );
+    } else {
+        simplex(&mut d, &loaded.trace, step, colour, palette, &mut labelled);
+    }
+    let arrow_length = radius * ARROW_FRACTION;
+    if let Some(dir) = step.direction.and_then(|v| v.try_normalize()) {
+        d.arrow(
+            DVec3::ZERO,
+            dir * arrow_length,
+            Stroke::new(2.0, palette.direction),
+        );
+        d.label(dir * arrow_length, "d", palette.direction);
+    }
+    if let Some(next) = step.next_direction.and_then(|v| v.try_normalize()) {
+        d.arrow(
+            DVec3::ZERO,
+            next * arrow_length * 0.8,
+            Stroke::new(1.5, palette.next_direction),
+        );
+        d.label(next * arrow_length * 0.8, "next d", palette.next_direction);
+    }
+    if let Some(p) = step.closest_point.filter(|p| p.is_finite()) {
+        d.point(p, 3.5, palette.closest_edge);
+        d.label(p, "closest point", palette.closest_edge);
+    }
+    for id in labelled {
+        vertex_target(&mut d, &loaded.trace, id);
+    }
+    d
+}
+
+/// The origin with short X, Y, Z axes in red, green, blue.
+fn origin(d: &mut Drawing3, radius: f64) {
+    let length = radius * AXIS_FRACTION;
+    for (axis, colour) in [
+        (DVec3::X, Color32::from_rgb(220, 50, 50)),
+        (DVec3::Y, Color32::from_rgb(40, 170, 60)),
+        (DVec3::Z, Color32::from_rgb(50, 100, 230)),
+    ] {
+        d.line([DVec3::ZERO, axis * length], Stroke::new(1.5, colour));
+    }
+    d.point(DVec3::ZERO, 3.5, Color32::from_gray(128));
+    d.label(DVec3::ZERO, "O", Color32::from_gray(128));
+}
+
+/// The tooltip of a support point: its a − b and where it is.
+fn vertex_target(d: &mut Drawing3, trace: &Trace3, id: VertexId) {
+    if let Some(v) = trace.vertex(id) {
+        d.hover_targets.push(HoverTarget {
+            at: v.point,
+            text: format!(
+                "{} = a − b\n= {} − {}\n= {}",
+                vertex_label(id),
+                vec3(v.a),
+                vec3(v.b),
+                vec3(v.point)
+            ),
+        });
+    }
+}
+
+/// A point of the step, labelled once by its discovery id.
+fn vertex(
+    d: &mut Drawing3,
+    trace: &Trace3,
+    id: VertexId,
+    colour: Color32,
+    labelled: &mut BTreeSet<VertexId>,
+) -> Option<DVec3> {
+    let p = trace.vertex(id)?.point;
+    if labelled.insert(id) {
+        d.point(p, 3.5, colour);
+        d.label(p, vertex_label(id), colour);
+    }
+    Some(p)
+}
+
+/// GJK or distance: the simplex (its region bold), the points it dropped in grey.
+fn simplex(
+    d: &mut Drawing3,
+    trace: &Trace3,
+    step: &Step3,
+    colour: Color32,
+    palette: &Palette,
+    labelled: &mut BTreeSet<VertexId>,
+) {
+    let points: Vec<DVec3> = step
+        .simplex
+        .iter()
+        .filter_map(|&id| vertex(d, trace, id, colour, labelled))
+        .collect();
+    // The simplex after a reduction is the feature found: drawn heavier.
+    let width = if step.region.is_some_and(|r| r != Region3::Inside) {
+        3.0
+    } else {
+        2.0
+    };
+    for (i, a) in points.iter().enumerate() {
+        for b in &points[i + 1..] {
+            d.line([*a, *b], Stroke::new(width, colour));
+        }
+    }
+    let fill = translucent(colour, POLYTOPE_ALPHA);
+    match points.as_slice() {
+        [a, b, c] => d.triangle([*a, *b, *c], fill),
+        [a, b, c, e] => {
+            for face in [[*a, *b, *c], [*a, *b, *e], [*a, *c, *e], [*b, *c, *e]] {
+                d.triangle(face, fill);
+            }
+        }
+        _ => {}
+    }
+    for &id in &step.dropped {
+        vertex(d, trace, id, palette.removed, labelled);
+    }
+}
+
+/// EPA: the polytope after the step, the faces it removed in red, the horizon bold, the new
+/// faces outlined, the closest face in gold with its normal and distance.
+fn polytope(
+    d: &mut Drawing3,
+    trace: &Trace3,
+    index: usize,
+    step: &Step3,
+    radius: f64,
+    palette: &Palette,
+    labelled: &mut BTreeSet<VertexId>,
+) {
+    let colour = palette.phase(Phase::Epa);
+    let corners = |face: &Face3| -> Option<[DVec3; 3]> {
+        let [a, b, c] = face.vertices.map(|id| trace.vertex(id).map(|v| v.point));
+        Some([a?, b?, c?])
+    };
+    let added: BTreeSet<u32> = step.added_faces.iter().map(|f| f.id).collect();
+    for face in trace.polytope_at(index) {
+        let Some(p) = corners(&face) else { continue };
+        d.triangle(p, translucent(colour, POLYTOPE_ALPHA));
+        let stroke = if added.contains(&face.id) {
+            Stroke::new(2.2, colour)
+        } else {
+            Stroke::new(1.0, colour.gamma_multiply(0.7))
+        };
+        for k in 0..3 {
+            d.line([p[k], p[(k + 1) % 3]], stroke);
+        }
+        for id in face.vertices {
+            vertex(d, trace, id, colour, labelled);
+        }
+    }
+    if !step.removed_faces.is_empty() && index > 0 {
+        let removed: BTreeSet<u32> = step.removed_faces.iter().copied().collect();
+        for face in trace.polytope_at(index - 1) {
+            if removed.contains(&face.id)
+                && let Some(p) = corners(&face)
+            {
+                d.triangle(p, translucent(palette.check, 0.35));
+                for k in 0..3 {
+                    d.line([p[k], p[(k + 1) % 3]], Stroke::new(1.0, palette.check));
+                }
+            }
+        }
+    }
+    for [a, b] in &step.horizon {
+        if let (Some(a), Some(b)) = (trace.vertex(*a), trace.vertex(*b)) {
+            d.line([a.point, b.point], Stroke::new(4.0, palette.text));
+        }
+    }
+    if let Some(face) = step.closest_face
+        && let Some(p) = corners(&face.face)
+    {
+        d.triangle(p, translucent(palette.closest_edge, 0.55));
+        for k in 0..3 {
+            d.line(
+                [p[k], p[(k + 1) % 3]],
+                Stroke::new(2.5, palette.closest_edge),
+            );
+        }
+        let foot = face.projection;
+        let tip = foot + face.normal * radius * ARROW_FRACTION * 0.6;
+        d.point(foot, 3.0, palette.closest_edge);
+        d.line([DVec3::ZERO, foot], Stroke::new(1.0, palette.closest_edge));
+        d.arrow(foot, tip, Stroke::new(2.0, palette.closest_edge));
+        d.label(
+            tip,
+            format!("n, δ = {}", num(face.distance)),
+            palette.closest_edge,
+        );
+        d.hover_targets.push(HoverTarget {
+            at: foot,
+            text: format!(
+                "closest face: n = {}\nδ = {}",
+                vec3(face.normal),
+                num(face.distance)
+            ),
+        });
+    }
+}

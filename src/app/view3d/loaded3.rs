@@ -1,0 +1,84 @@
+//! A 3D scene ready to show: the scene, its trace, and the surfaces the views draw.
+
+use glam::DVec3;
+
+use super::surface::{Surface, body_surface, difference_surface};
+use crate::scene::Scene3;
+use crate::trace3::Trace3;
+
+/// A 3D scene with everything the views draw for it, computed once when it loads.
+#[derive(Clone, Debug)]
+pub struct Loaded3 {
+    pub scene: Scene3,
+    pub trace: Trace3,
+    pub surface_a: Surface,
+    pub surface_b: Surface,
+    pub surface_difference: Surface,
+    /// A − B is exact (the hull of corner differences), not sampled.
+    pub difference_exact: bool,
+    /// Centre and radius of a ball around A and B, and of one around A − B and the origin.
+    pub world_ball: (DVec3, f64),
+    pub difference_ball: (DVec3, f64),
+}
+
+impl Loaded3 {
+    pub fn new(scene: Scene3) -> Self {
+        let trace = scene.trace();
+        let (a, b) = scene.bodies();
+        let surface_a = body_surface(&a);
+        let surface_b = body_surface(&b);
+        let (surface_difference, difference_exact) = difference_surface(&a, &b);
+        let world_ball = ball_around(surface_a.vertices.iter().chain(&surface_b.vertices));
+        // The origin is what the algorithm is about: always in view.
+        let difference_ball = ball_around(surface_difference.vertices.iter().chain([&DVec3::ZERO]));
+        Loaded3 {
+            scene,
+            trace,
+            surface_a,
+            surface_b,
+            surface_difference,
+            difference_exact,
+            world_ball,
+            difference_ball,
+        }
+    }
+}
+
+/// The centre of the points' box and the distance to the farthest point (1 for no points).
+fn ball_around<'a>(points: impl Iterator<Item = &'a DVec3> + Clone) -> (DVec3, f64) {
+    let (mut min, mut max) = (DVec3::INFINITY, DVec3::NEG_INFINITY);
+    for p in points.clone().filter(|p| p.is_finite()) {
+        min = min.min(*p);
+        max = max.max(*p);
+    }
+    if min.x > max.x {
+        return (DVec3::ZERO, 1.0);
+    }
+    let centre = (min + max) * 0.5;
+    let radius = points
+        .filter(|p| p.is_finite())
+        .map(|p| (*p - centre).length())
+        .fold(0.0, f64::max);
+    (centre, if radius > 0.0 { radius } else { 1.0 })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_bundled_3d_scene_loads_with_surfaces() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenes/3d");
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            let Ok(crate::scene::AnyScene::Three(scene)) = crate::scene::load_any_scene(&path)
+            else {
+                panic!("{} is a 3D scene", path.display());
+            };
+            let loaded = Loaded3::new(scene);
+            assert!(!loaded.surface_a.vertices.is_empty(), "{}", path.display());
+            assert!(!loaded.surface_difference.vertices.is_empty());
+            assert!(loaded.difference_ball.1 > 0.0 && loaded.world_ball.1 > 0.0);
+        }
+    }
+}

@@ -1,0 +1,161 @@
+//! The words beside the 3D views: the header's position, the step panel and the result, built
+//! from `explain3` on the pieces the 2D panels share (header line, pseudocode, number rows).
+
+use eframe::egui;
+use egui::RichText;
+
+use crate::app::palette::Palette;
+use crate::app::step_panel::{pseudocode_ui, rows_ui};
+use crate::explain::{Row, phase_name};
+use crate::explain3::{explain, numbers, pseudocode, pseudocode_line, title, vertex_label};
+use crate::format::{num, vec3};
+use crate::trace::Phase;
+use crate::trace3::Trace3;
+
+/// "EPA iteration 2 of 5 — step 7 of 9"; a phase's set-up step reads "set-up".
+pub fn position_text3(trace: &Trace3, index: usize) -> String {
+    let Some(step) = trace.steps.get(index) else {
+        return "no steps".to_string();
+    };
+    let phase = if step.on_cores {
+        format!("{} on the cores", phase_name(step.phase))
+    } else {
+        phase_name(step.phase).to_string()
+    };
+    let (n, total) = (index + 1, trace.steps.len());
+    if step.iteration == 0 {
+        return format!("{phase} set-up — step {n} of {total}");
+    }
+    let last = trace
+        .steps
+        .iter()
+        .filter(|s| s.phase == step.phase && s.on_cores == step.on_cores)
+        .map(|s| s.iteration)
+        .max()
+        .unwrap_or(step.iteration);
+    format!(
+        "{phase} iteration {} of {last} — step {n} of {total}",
+        step.iteration
+    )
+}
+
+/// The header line of a 3D step.
+pub fn header3_ui(ui: &mut egui::Ui, trace: &Trace3, index: usize, palette: &Palette) {
+    match trace.steps.get(index) {
+        Some(step) => crate::app::header::header_line_ui(
+            ui,
+            step.phase,
+            &position_text3(trace, index),
+            title(step),
+            palette,
+        ),
+        None => {
+            ui.label("This trace has no steps.");
+        }
+    }
+}
+
+/// The step in words, its pseudocode line, its numbers and its simplex by discovery id.
+pub fn step_panel3_ui(
+    ui: &mut egui::Ui,
+    trace: &Trace3,
+    index: usize,
+    step_changed: bool,
+    palette: &Palette,
+) {
+    let Some(step) = trace.steps.get(index) else {
+        return;
+    };
+    let colour = palette.phase(step.phase);
+    ui.label(
+        RichText::new(format!("Step {}: {}", index + 1, title(step)))
+            .heading()
+            .color(colour),
+    );
+    ui.add_space(4.0);
+    ui.label(RichText::new(explain(step)).size(14.5));
+    ui.add_space(8.0);
+    let lines: Vec<&str> = pseudocode(step.phase).iter().map(|l| l.text).collect();
+    pseudocode_ui(
+        ui,
+        &lines,
+        pseudocode_line(step),
+        colour,
+        step_changed,
+        palette,
+    );
+    ui.add_space(8.0);
+    ui.label(RichText::new("Numbers").strong());
+    egui::Grid::new("step numbers 3d")
+        .num_columns(2)
+        .striped(true)
+        .spacing([12.0, 3.0])
+        .show(ui, |ui| rows_ui(ui, numbers(step), palette));
+    if step.phase != Phase::Epa && !step.simplex.is_empty() {
+        egui::CollapsingHeader::new(format!(
+            "Simplex after the step: {} points",
+            step.simplex.len()
+        ))
+        .id_salt("simplex vertices 3d")
+        .default_open(true)
+        .show(ui, |ui| {
+            egui::Grid::new("simplex vertices grid 3d")
+                .num_columns(2)
+                .striped(true)
+                .spacing([12.0, 3.0])
+                .show(ui, |ui| {
+                    for v in step.simplex.iter().filter_map(|&id| trace.vertex(id)) {
+                        ui.label(RichText::new(vertex_label(v.id)).color(colour));
+                        ui.label(RichText::new(vec3(v.point)).monospace())
+                            .on_hover_text(format!("a − b = {} − {}", vec3(v.a), vec3(v.b)));
+                        ui.end_row();
+                    }
+                });
+        });
+    }
+}
+
+/// The answer: shown in full at the last step, announced before it.
+pub fn result3_ui(ui: &mut egui::Ui, trace: &Trace3, at_end: bool, palette: &Palette) {
+    ui.label(RichText::new("Result").strong());
+    if !at_end {
+        ui.label(RichText::new("Shown at the last step (End).").color(palette.weak_text));
+        return;
+    }
+    let r = &trace.result;
+    let mut rows = vec![Row {
+        name: "shapes".to_string(),
+        value: if r.intersecting {
+            "overlap".to_string()
+        } else {
+            "separated".to_string()
+        },
+    }];
+    let mut row = |name: &str, value: String| {
+        rows.push(Row {
+            name: name.to_string(),
+            value,
+        })
+    };
+    if r.intersecting {
+        row("depth", num(r.depth));
+    } else {
+        row("distance", num(r.distance));
+    }
+    row("normal n", vec3(r.normal));
+    row("contact on A", vec3(r.contact_a));
+    row("contact on B", vec3(r.contact_b));
+    row(
+        "iterations",
+        format!(
+            "GJK {}, distance {}, EPA {}",
+            r.gjk_iterations, r.distance_iterations, r.epa_iterations
+        ),
+    );
+    row("ended by", format!("{:?}", r.termination));
+    egui::Grid::new("result 3d")
+        .num_columns(2)
+        .striped(true)
+        .spacing([12.0, 3.0])
+        .show(ui, |ui| rows_ui(ui, rows, palette));
+}

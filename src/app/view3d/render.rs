@@ -1,0 +1,448 @@
+//! A small painter's-algorithm renderer on egui's `Painter`: triangles, lines, points, arrows and
+//! labels in world space, projected on the CPU and drawn back to front.
+//!
+//! Translucency is depth-correct at a glance by layering: a convex surface's faces turned away
+//! from the eye are drawn first, then what is inside it, then its faces turned toward the eye;
+//! within each layer triangles are sorted far to near.
+
+use eframe::egui;
+use egui::{Color32, Pos2, Rect, Shape, Stroke, epaint::Mesh, pos2, vec2};
+use glam::DVec3;
+
+use super::camera::{Projected, Projector};
+use super::surface::Surface;
+
+/// Drawing order: the back of surfaces, what is inside them, their front.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Layer {
+    Back,
+    Inside,
+    Front,
+}
+
+const LAYERS: [Layer; 3] = [Layer::Back, Layer::Inside, Layer::Front];
+
+#[derive(Clone, Copy, Debug)]
+struct Triangle {
+    corners: [DVec3; 3],
+    fill: Color32,
+    layer: Layer,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Line {
+    ends: [DVec3; 2],
+    stroke: Stroke,
+    layer: Layer,
+    /// An arrow head at the second end, sized on screen.
+    head: bool,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Point {
+    at: DVec3,
+    radius: f32,
+    colour: Color32,
+    /// A ring around it, for the point this step found.
+    ring: bool,
+}
+
+#[derive(Clone, Debug)]
+struct Label {
+    at: DVec3,
+    text: String,
+    colour: Color32,
+}
+
+/// A point the pointer can hover, with what the tooltip says about it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HoverTarget {
+    pub at: DVec3,
+    pub text: String,
+}
+
+/// What one view draws this frame, in world space.
+#[derive(Clone, Debug, Default)]
+pub struct Drawing3 {
+    triangles: Vec<Triangle>,
+    lines: Vec<Line>,
+    points: Vec<Point>,
+    labels: Vec<Label>,
+    pub hover_targets: Vec<HoverTarget>,
+    /// Text in the view's corner (what the view is, what it approximates).
+    pub caption: Vec<String>,
+}
+
+/// Counts of what was drawn, for tests and the bench.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DrawStats {
+    pub triangles: usize,
+    pub lines: usize,
+    pub points: usize,
+    pub labels: usize,
+}
+
+/// The hover target under the pointer: within this many points of it.
+pub const HOVER_RADIUS: f32 = 9.0;
+/// Points of screen between a label and its anchor.
+const LABEL_GAP: f32 = 5.0;
+
+impl Drawing3 {
+    /// A convex surface: translucent faces split into back and front by the eye's side, and
+    /// its sharp edges (the hidden ones fainter).
+    pub fn surface(&mut self, surface: &Surface, eye: DVec3, fill: Color32, edge: Stroke) {
+        let facing: Vec<bool> = (0..surface.triangles.len() as u32)
+            .map(|t| {
+                let [a, _, _] = surface.corners(t);
+                surface.normal(t).dot(eye - a) > 0.0
+            })
+            .collect();
+        for (t, &front) in facing.iter().enumerate() {
+            let corners = surface.corners(t as u32);
+            let toward_eye = (eye - corners[0]).normalize_or_zero();
+            self.triangles.push(Triangle {
+                corners,
+                fill: shaded(fill, surface.normal(t as u32).dot(toward_eye).abs()),
+                layer: if front { Layer::Front } else { Layer::Back },
+            });
+        }
+        let faces_front = |f: Option<u32>| f.and_then(|f| facing.get(f as usize).copied());
+        for e in &surface.edges {
+            // An edge is hidden when no face beside it looks at the eye.
+            let seen = e.faces.iter().any(|f| faces_front(*f).unwrap_or(true));
+            let (stroke, layer) = if seen {
+                (edge, Layer::Front)
+            } else {
+                (
+                    Stroke::new(edge.width * 0.6, edge.color.gamma_multiply(0.4)),
+                    Layer::Back,
+                )
+            };
+            self.lines.push(Line {
+                ends: e.ends.map(|i| surface.vertex(i)),
+                stroke,
+                layer,
+                head: false,
+            });
+        }
+        if surface.vertices.len() == 1 {
+            self.point(surface.vertices[0], 3.0, edge.color);
+        }
+    }
+
+    /// A triangle inside the surfaces (a simplex face, a polytope face).
+    pub fn triangle(&mut self, corners: [DVec3; 3], fill: Color32) {
+        self.triangles.push(Triangle {
+            corners,
+            fill,
+            layer: Layer::Inside,
+        });
+    }
+
+    pub fn line(&mut self, ends: [DVec3; 2], stroke: Stroke) {
+        self.lines.push(Line {
+            ends,
+            stroke,
+            layer: Layer::Inside,
+            head: false,
+        });
+    }
+
+    /// An arrow from `from` to `to`.
+    pub fn arrow(&mut self, from: DVec3, to: DVec3, stroke: Stroke) {
+        self.lines.push(Line {
+            ends: [from, to],
+            stroke,
+            layer: Layer::Inside,
+            head: true,
+        });
+    }
+
+    pub fn point(&mut self, at: DVec3, radius: f32, colour: Color32) {
+        self.points.push(Point {
+            at,
+            radius,
+            colour,
+            ring: false,
+        });
+    }
+
+    /// A point with a ring around it: the one the step is about.
+    pub fn ringed_point(&mut self, at: DVec3, radius: f32, colour: Color32) {
+        self.points.push(Point {
+            at,
+            radius,
+            colour,
+            ring: true,
+        });
+    }
+
+    pub fn label(&mut self, at: DVec3, text: impl Into<String>, colour: Color32) {
+        self.labels.push(Label {
+            at,
+            text: text.into(),
+            colour,
+        });
+    }
+
+    pub fn stats(&self) -> DrawStats {
+        DrawStats {
+            triangles: self.triangles.len(),
+            lines: self.lines.len(),
+            points: self.points.len(),
+            labels: self.labels.len(),
+        }
+    }
+
+    /// Every shape to paint, in order, for this projection; `text_colour` for the caption.
+    pub fn shapes(
+        &self,
+        projector: &Projector,
+        rect: Rect,
+        fonts: &egui::Context,
+        text_colour: Color32,
+    ) -> Vec<Shape> {
+        let project = |p: DVec3| projector.project(p);
+        let to_pos = |q: Projected| pos2(q.x, q.y);
+        let mut shapes = Vec::new();
+        for layer in LAYERS {
+            let mut sorted: Vec<(f64, [Pos2; 3], Color32)> = self
+                .triangles
+                .iter()
+                .filter(|t| t.layer == layer)
+                .filter_map(|t| {
+                    let [a, b, c] = t.corners.map(project);
+                    let (a, b, c) = (a?, b?, c?);
+                    let depth = (a.depth + b.depth + c.depth) / 3.0;
+                    Some((depth, [to_pos(a), to_pos(b), to_pos(c)], t.fill))
+                })
+                .collect();
+            // Far to near.
+            sorted.sort_by(|x, y| y.0.total_cmp(&x.0));
+            let mut mesh = Mesh::default();
+            for (_, corners, fill) in sorted {
+                let base = mesh.vertices.len() as u32;
+                for p in corners {
+                    mesh.colored_vertex(p, fill);
+                }
+                mesh.add_triangle(base, base + 1, base + 2);
+            }
+            if !mesh.is_empty() {
+                shapes.push(Shape::mesh(mesh));
+            }
+            for line in self.lines.iter().filter(|l| l.layer == layer) {
+                let (Some(a), Some(b)) = (project(line.ends[0]), project(line.ends[1])) else {
+                    continue;
+                };
+                let (a, b) = (to_pos(a), to_pos(b));
+                shapes.push(Shape::line_segment([a, b], line.stroke));
+                if line.head {
+                    shapes.extend(arrow_head(b, a, line.stroke.color, line.stroke.width));
+                }
+            }
+        }
+        for point in &self.points {
+            let Some(q) = project(point.at) else { continue };
+            shapes.push(Shape::circle_filled(to_pos(q), point.radius, point.colour));
+            if point.ring {
+                shapes.push(Shape::circle_stroke(
+                    to_pos(q),
+                    point.radius + 4.0,
+                    Stroke::new(1.5, point.colour),
+                ));
+            }
+        }
+        shapes.extend(self.label_shapes(projector, fonts));
+        let mut y = rect.top() + 6.0;
+        for line in &self.caption {
+            let galley = fonts.fonts_mut(|f| {
+                f.layout_no_wrap(line.clone(), egui::FontId::proportional(13.0), text_colour)
+            });
+            let height = galley.size().y;
+            shapes.push(Shape::galley(
+                pos2(rect.left() + 8.0, y),
+                galley,
+                text_colour,
+            ));
+            y += height + 2.0;
+        }
+        shapes
+    }
+
+    /// Labels beside their points, each moved to the first place that overlaps no label
+    /// placed before it.
+    fn label_shapes(&self, projector: &Projector, fonts: &egui::Context) -> Vec<Shape> {
+        let mut placed: Vec<Rect> = Vec::new();
+        let mut shapes = Vec::new();
+        for label in &self.labels {
+            let Some(q) = projector.project(label.at) else {
+                continue;
+            };
+            let anchor = pos2(q.x, q.y);
+            let galley = fonts.fonts_mut(|f| {
+                f.layout_no_wrap(
+                    label.text.clone(),
+                    egui::FontId::proportional(14.0),
+                    label.colour,
+                )
+            });
+            let size = galley.size();
+            let candidates = label_places(anchor, size);
+            let place = candidates
+                .iter()
+                .copied()
+                .find(|r| placed.iter().all(|p| !p.intersects(*r)))
+                .unwrap_or(candidates[0]);
+            placed.push(place);
+            shapes.push(Shape::galley(place.min, galley, label.colour));
+        }
+        shapes
+    }
+}
+
+/// Least brightness of a face seen edge-on: a headlight shades curved surfaces so they read
+/// as round, while faces seen head-on keep their full colour.
+const SHADE_FLOOR: f32 = 0.45;
+
+/// `fill` darkened for a face whose normal makes cosine `facing` with the view direction.
+fn shaded(fill: Color32, facing: f64) -> Color32 {
+    let k = SHADE_FLOOR + (1.0 - SHADE_FLOOR) * (facing as f32).clamp(0.0, 1.0);
+    let [r, g, b, a] = fill.to_array();
+    let dim = |c: u8| (f32::from(c) * k).round() as u8;
+    Color32::from_rgba_premultiplied(dim(r), dim(g), dim(b), a)
+}
+
+/// Where a label of `size` may go around `anchor`: right-above first, then round about, then
+/// farther out.
+fn label_places(anchor: Pos2, size: egui::Vec2) -> Vec<Rect> {
+    let g = LABEL_GAP;
+    let mut places = Vec::new();
+    for ring in 0..3 {
+        let r = ring as f32 * (size.y + 2.0);
+        for (dx, dy) in [
+            (g, -size.y - g - r),
+            (g, g + r),
+            (-size.x - g, -size.y - g - r),
+            (-size.x - g, g + r),
+        ] {
+            places.push(Rect::from_min_size(anchor + vec2(dx, dy), size));
+        }
+    }
+    places
+}
+
+/// An arrow's head at `tip`, pointing away from `tail`.
+fn arrow_head(tip: Pos2, tail: Pos2, colour: Color32, width: f32) -> Vec<Shape> {
+    let along = tip - tail;
+    let length = along.length();
+    if length < 1.0 {
+        return Vec::new();
+    }
+    let dir = along / length;
+    let size = (8.0 + width * 2.0).min(length * 0.5);
+    let side = vec2(-dir.y, dir.x) * size * 0.5;
+    let base = tip - dir * size;
+    vec![Shape::convex_polygon(
+        vec![tip, base + side, base - side],
+        colour,
+        Stroke::NONE,
+    )]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::view3d::camera::OrbitCamera;
+
+    /// What `paint` returns inside an egui frame (labels need its fonts).
+    fn in_a_frame(paint: impl FnOnce(&egui::Context) -> Vec<Shape>) -> Vec<Shape> {
+        let ctx = egui::Context::default();
+        let mut paint = Some(paint);
+        let mut shapes = Vec::new();
+        let mut output = ctx.run_ui(Default::default(), |ui| {
+            if let Some(paint) = paint.take() {
+                shapes = paint(ui.ctx());
+            }
+        });
+        output.textures_delta.clear();
+        shapes
+    }
+
+    fn places_overlap(a: &[Rect]) -> bool {
+        a.iter()
+            .enumerate()
+            .any(|(i, r)| a[i + 1..].iter().any(|s| r.intersects(*s)))
+    }
+
+    #[test]
+    fn labels_on_one_point_do_not_overlap() {
+        let mut d = Drawing3::default();
+        for i in 0..4 {
+            d.label(DVec3::ZERO, format!("p{i}"), Color32::WHITE);
+        }
+        let shapes = in_a_frame(|ctx| {
+            let camera = OrbitCamera::fit(DVec3::ZERO, 1.0);
+            let projector = Projector::new(&camera, (100.0, 100.0), 200.0);
+            d.label_shapes(&projector, ctx)
+        });
+        let rects: Vec<Rect> = shapes.iter().map(|s| s.visual_bounding_rect()).collect();
+        assert_eq!(rects.len(), 4);
+        assert!(!places_overlap(&rects), "{rects:?}");
+    }
+
+    #[test]
+    fn triangles_are_drawn_far_to_near_with_back_faces_first() {
+        let camera = OrbitCamera::fit(DVec3::ZERO, 1.0);
+        let eye = camera.eye();
+        let cube = Surface::hull(
+            &(0..8)
+                .map(|i| {
+                    let s = |b: i32| if i & b == 0 { -1.0 } else { 1.0 };
+                    DVec3::new(s(1), s(2), s(4))
+                })
+                .collect::<Vec<_>>(),
+        );
+        let mut d = Drawing3::default();
+        let (back, front) = (Color32::RED, Color32::BLUE);
+        d.surface(&cube, eye, back, Stroke::new(1.0, Color32::BLACK));
+        for t in &mut d.triangles {
+            if t.layer == Layer::Front {
+                t.fill = front;
+            }
+        }
+        d.triangle(
+            [DVec3::ZERO, DVec3::X * 0.1, DVec3::Y * 0.1],
+            Color32::GREEN,
+        );
+        assert_eq!(d.stats().triangles, 13);
+        let shapes = in_a_frame(|ctx| {
+            let projector = Projector::new(&camera, (100.0, 100.0), 200.0);
+            d.shapes(&projector, Rect::ZERO, ctx, Color32::BLACK)
+        });
+        let meshes: Vec<&Mesh> = shapes
+            .iter()
+            .filter_map(|s| match s {
+                Shape::Mesh(m) => Some(&**m),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(meshes.len(), 3, "back, inside, front");
+        assert!(
+            meshes[0]
+                .vertices
+                .iter()
+                .all(|v| v.color.r() > 0 && v.color.b() == 0)
+        );
+        assert!(meshes[1].vertices.iter().all(|v| v.color == Color32::GREEN));
+        assert!(meshes[2].vertices.iter().all(|v| v.color == front));
+        assert_eq!(meshes[0].indices.len() + meshes[2].indices.len(), 36);
+    }
+
+    #[test]
+    fn an_arrow_head_points_at_its_tip() {
+        let head = arrow_head(pos2(10.0, 0.0), pos2(0.0, 0.0), Color32::RED, 1.0);
+        let rect = head[0].visual_bounding_rect();
+        assert!((rect.right() - 10.0).abs() < 1e-3 && rect.left() >= 5.0);
+        assert!(arrow_head(pos2(0.0, 0.0), pos2(0.0, 0.0), Color32::RED, 1.0).is_empty());
+    }
+}
