@@ -12,7 +12,7 @@ use common::app::harness;
 
 use eframe::egui;
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable as _;
+use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use gjkviz::app::GjkvizApp;
 use gjkviz::app::view3d::View;
 use gjkviz::scene::{AnyScene, load_any_scene};
@@ -199,4 +199,16 @@ fn a_3d_file_that_fails_to_load_says_why_and_keeps_the_scene() {
             .query_by_label_contains("could not be loaded")
             .is_some()
     );
+}
+
+#[test]
+fn a_3d_scene_cannot_be_saved_and_the_buttons_say_so() {
+    let harness = open("box-on-box.ron");
+    for label in ["Save", "Save as…"] {
+        assert!(
+            harness.get_by_label(label).accesskit_node().is_disabled(),
+            "{label} is greyed on a 3D scene rather than doing nothing"
+        );
+    }
+    assert!(!harness.get_by_label("Open…").accesskit_node().is_disabled());
 }

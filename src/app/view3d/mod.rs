@@ -188,6 +188,7 @@ impl GjkvizApp {
                 name: &view.loaded.scene.name,
                 unsaved: false,
                 can_undo: false,
+                saveable: false,
                 can_redo: false,
                 bundled_names: &self.bundled_names,
                 recent: &self.recent,
