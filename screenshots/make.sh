@@ -16,3 +16,6 @@ shot scenes/circle-vs-circle.ron --step 30 --out screenshots/circle-late-epa-ste
 shot scenes/separated-polygons.ron --step 0 --out screenshots/separated-result.png
 shot scenes/triple-product-fragile.ron --step 0 --sweep --out screenshots/sweep-kissing-contact.png
 shot scenes/circle-vs-circle.ron --step 41 --out screenshots/circle-refinement.png
+shot scenes/3d/box-on-box.ron --step 4 --out screenshots/3d-gjk-tetrahedron.png
+shot scenes/3d/sphere-vs-box.ron --step 8 --out screenshots/3d-epa-step.png
+shot scenes/3d/box-on-box.ron --step 0 --out screenshots/3d-contact-result.png
