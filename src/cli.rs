@@ -15,7 +15,7 @@ use crate::command::{Command, EXIT_INVALID, EXIT_OUTPUT, EXIT_USAGE, USAGE};
 use crate::export::{write_trace_json, write_trace3_json};
 use crate::format::{num, vec2};
 use crate::scene::{AnyScene, load_any_scene};
-use crate::trace::{Event, Phase, Step, Trace};
+use crate::trace::{Check, Event, Phase, Step, Trace};
 
 /// Runs `trace` or `check`, writing to `out` and `err`; returns the exit code.
 pub fn run_headless(command: &Command, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
@@ -105,7 +105,7 @@ fn write_table(trace: &Trace, out: &mut dyn Write) -> std::io::Result<()> {
             step.support
                 .map(|s| format!("{} = {} - {}", vec2(s.point), vec2(s.a), vec2(s.b)))
                 .unwrap_or_default(),
-            check_text(step),
+            check_text(step.check),
         )?;
         if let Some(edge) = step.closest_edge {
             writeln!(
@@ -176,8 +176,9 @@ fn snake_name(value: &impl serde::Serialize) -> String {
         .unwrap_or_default()
 }
 
-fn check_text(step: &Step) -> String {
-    step.check
+/// The check a step made, as the tables print it: "value - reference = difference (pass)".
+pub(crate) fn check_text(check: Option<Check>) -> String {
+    check
         .map(|c| {
             format!(
                 "{} - {} = {} ({})",

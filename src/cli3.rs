@@ -3,6 +3,7 @@
 
 use std::io::Write;
 
+use crate::cli::check_text;
 use crate::explain::termination_text;
 use crate::explain3::{title, vertex_label};
 use crate::format::{num, vec3};
@@ -23,18 +24,7 @@ pub fn write_table3(trace: &Trace3, out: &mut dyn Write) -> std::io::Result<()> 
         } else {
             phase.to_string()
         };
-        let check = step
-            .check
-            .map(|c| {
-                format!(
-                    "{} - {} = {} ({})",
-                    num(c.value),
-                    num(c.reference),
-                    num(c.difference),
-                    if c.passed { "pass" } else { "fail" }
-                )
-            })
-            .unwrap_or_default();
+        let check = check_text(step.check);
         writeln!(
             out,
             "{:>4}  {:<9} {:>4}  {:<36} {:<34} {:<44} {}",

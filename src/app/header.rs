@@ -6,27 +6,40 @@ use egui::{Color32, CornerRadius, Frame, Margin, RichText, Sense, Stroke, Vec2};
 use super::palette::Palette;
 use super::playback::{Playback, SPEED_RANGE};
 use crate::explain::{phase_name, title};
-use crate::trace::{Phase, Trace};
+use crate::trace::{Phase, PhaseRun, Trace};
 
 /// "EPA iteration 2 of 2 — step 5 of 5"; a phase's set-up step (iteration 0) reads "set-up".
 pub fn position_text(trace: &Trace, index: usize) -> String {
-    let Some(step) = trace.steps.get(index) else {
-        return "no steps".to_string();
-    };
-    let phase = if step.on_cores {
-        format!("{} on the cores", phase_name(step.phase))
+    match trace.steps.get(index) {
+        Some(step) => position_words(
+            step.run(),
+            step.iteration,
+            trace.last_iteration(step.run()),
+            index,
+            trace.steps.len(),
+        ),
+        None => "no steps".to_string(),
+    }
+}
+
+/// Where step `index` of `total` stands in its phase run, in either dimension.
+pub fn position_words(
+    run: PhaseRun,
+    iteration: u32,
+    last_iteration: u32,
+    index: usize,
+    total: usize,
+) -> String {
+    let phase = if run.on_cores {
+        format!("{} on the cores", phase_name(run.phase))
     } else {
-        phase_name(step.phase).to_string()
+        phase_name(run.phase).to_string()
     };
-    let (n, total) = (index + 1, trace.steps.len());
-    if step.iteration == 0 {
+    let n = index + 1;
+    if iteration == 0 {
         format!("{phase} set-up — step {n} of {total}")
     } else {
-        format!(
-            "{phase} iteration {} of {} — step {n} of {total}",
-            step.iteration,
-            trace.last_iteration(step.run())
-        )
+        format!("{phase} iteration {iteration} of {last_iteration} — step {n} of {total}")
     }
 }
 

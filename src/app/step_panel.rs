@@ -24,25 +24,14 @@ pub fn step_panel_ui(
     let step = trace.step(index)?;
     let step = &*step;
     let colour = palette.phase(step.phase);
-    ui.label(
-        RichText::new(format!("Step {}: {}", index + 1, title(step)))
-            .heading()
-            .color(colour),
-    );
-    ui.add_space(4.0);
-    ui.label(RichText::new(explain(step)).size(14.5));
-    ui.add_space(8.0);
-
     let lines: Vec<&str> = pseudocode(step.phase).iter().map(|l| l.text).collect();
-    pseudocode_ui(
-        ui,
-        &lines,
-        pseudocode_line(step),
-        colour,
-        step_changed,
-        palette,
-    );
-    ui.add_space(8.0);
+    let words = StepWords {
+        title: title(step),
+        explanation: explain(step),
+        pseudocode: &lines,
+        current: pseudocode_line(step),
+    };
+    step_words_ui(ui, index, colour, &words, step_changed, palette);
 
     ui.label(RichText::new("Numbers").strong());
     egui::Grid::new("step numbers")
@@ -97,6 +86,43 @@ pub fn step_panel_ui(
             });
     });
     clicked
+}
+
+/// What a step says, in either dimension: its title, its explanation, and its phase's
+/// pseudocode with the line it carried out.
+pub struct StepWords<'a> {
+    pub title: &'a str,
+    pub explanation: String,
+    pub pseudocode: &'a [&'a str],
+    pub current: Option<usize>,
+}
+
+/// Step `index`'s title, explanation and pseudocode, in the phase's `colour`.
+pub fn step_words_ui(
+    ui: &mut egui::Ui,
+    index: usize,
+    colour: egui::Color32,
+    words: &StepWords<'_>,
+    step_changed: bool,
+    palette: &Palette,
+) {
+    ui.label(
+        RichText::new(format!("Step {}: {}", index + 1, words.title))
+            .heading()
+            .color(colour),
+    );
+    ui.add_space(4.0);
+    ui.label(RichText::new(&words.explanation).size(14.5));
+    ui.add_space(8.0);
+    pseudocode_ui(
+        ui,
+        words.pseudocode,
+        words.current,
+        colour,
+        step_changed,
+        palette,
+    );
+    ui.add_space(8.0);
 }
 
 /// The phase's pseudocode with the step's line marked; on a new step (`step_changed`) the line

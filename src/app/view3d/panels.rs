@@ -4,12 +4,13 @@
 use eframe::egui;
 use egui::RichText;
 
+use crate::app::header::position_words;
 use crate::app::palette::Palette;
-use crate::app::step_panel::{pseudocode_ui, rows_ui};
-use crate::explain::{Row, phase_name};
+use crate::app::step_panel::{StepWords, rows_ui, step_words_ui};
+use crate::explain::Row;
 use crate::explain3::{explain, numbers, pseudocode, pseudocode_line, title, vertex_label};
 use crate::format::{num, vec3};
-use crate::trace::Phase;
+use crate::trace::{Phase, PhaseRun};
 use crate::trace3::Trace3;
 
 /// "EPA iteration 2 of 5 — step 7 of 9"; a phase's set-up step reads "set-up".
@@ -17,15 +18,10 @@ pub fn position_text3(trace: &Trace3, index: usize) -> String {
     let Some(step) = trace.steps.get(index) else {
         return "no steps".to_string();
     };
-    let phase = if step.on_cores {
-        format!("{} on the cores", phase_name(step.phase))
-    } else {
-        phase_name(step.phase).to_string()
+    let run = PhaseRun {
+        phase: step.phase,
+        on_cores: step.on_cores,
     };
-    let (n, total) = (index + 1, trace.steps.len());
-    if step.iteration == 0 {
-        return format!("{phase} set-up — step {n} of {total}");
-    }
     let last = trace
         .steps
         .iter()
@@ -33,10 +29,7 @@ pub fn position_text3(trace: &Trace3, index: usize) -> String {
         .map(|s| s.iteration)
         .max()
         .unwrap_or(step.iteration);
-    format!(
-        "{phase} iteration {} of {last} — step {n} of {total}",
-        step.iteration
-    )
+    position_words(run, step.iteration, last, index, trace.steps.len())
 }
 
 /// The header line of a 3D step.
@@ -67,24 +60,14 @@ pub fn step_panel3_ui(
         return;
     };
     let colour = palette.phase(step.phase);
-    ui.label(
-        RichText::new(format!("Step {}: {}", index + 1, title(step)))
-            .heading()
-            .color(colour),
-    );
-    ui.add_space(4.0);
-    ui.label(RichText::new(explain(step)).size(14.5));
-    ui.add_space(8.0);
     let lines: Vec<&str> = pseudocode(step.phase).iter().map(|l| l.text).collect();
-    pseudocode_ui(
-        ui,
-        &lines,
-        pseudocode_line(step),
-        colour,
-        step_changed,
-        palette,
-    );
-    ui.add_space(8.0);
+    let words = StepWords {
+        title: title(step),
+        explanation: explain(step),
+        pseudocode: &lines,
+        current: pseudocode_line(step),
+    };
+    step_words_ui(ui, index, colour, &words, step_changed, palette);
     ui.label(RichText::new("Numbers").strong());
     egui::Grid::new("step numbers 3d")
         .num_columns(2)
