@@ -74,6 +74,25 @@ fn bundled(file: &str) -> (usize, Scene) {
     (i, parse_scene(BUNDLED_SCENES[i].text, file).unwrap())
 }
 
+/// The default scene with an unsaved edit (the tolerance), the circle-vs-circle teaching scene
+/// picked, and "Save changes" clicked in the question that follows, with `dialogs` answering.
+/// Returns the harness, the edited scene and the picked scene's index.
+fn save_changes_before_switching(dialogs: Answers) -> (Harness<'static, GjkvizApp>, Scene, usize) {
+    let mut app = GjkvizApp::new(None);
+    app.set_dialogs(Box::new(dialogs));
+    let mut harness = harness(app);
+    let mut settings = harness.state().scene().settings;
+    settings.tolerance = 1e-3;
+    harness.state_mut().set_settings(settings);
+    harness.run();
+    let edited = harness.state().scene().clone();
+    let (circle, circle_scene) = bundled("circle-vs-circle.ron");
+    pick(&mut harness, &circle_scene.name);
+    harness.get_by_label("Save changes").click();
+    harness.run();
+    (harness, edited, circle)
+}
+
 /// The bundled scene `file` written to `path`.
 fn write_bundled(file: &str, path: &Path) -> Scene {
     let (_, scene) = bundled(file);
@@ -653,18 +672,8 @@ fn without_a_file_dialog_save_changes_asks_in_the_app_confirms_the_overwrite_the
     let dir = TempDir::new("no-dialog-save");
     let target = dir.path("edited.ron");
     std::fs::write(&target, "old").unwrap();
-    let mut app = GjkvizApp::new(None);
-    app.set_dialogs(Box::new(Answers::none()));
-    let mut harness = harness(app);
-    let mut settings = harness.state().scene().settings;
-    settings.tolerance = 1e-3;
-    harness.state_mut().set_settings(settings);
-    harness.run();
-    let edited = harness.state().scene().clone();
-    let (circle, circle_scene) = bundled("circle-vs-circle.ron");
-    pick(&mut harness, &circle_scene.name);
-    harness.get_by_label("Save changes").click();
-    harness.run();
+    let (mut harness, edited, circle) = save_changes_before_switching(Answers::none());
+    let circle_scene = bundled("circle-vs-circle.ron").1;
 
     assert!(
         harness.query_by_label("Save the scene as").is_some(),
@@ -701,17 +710,7 @@ fn without_a_file_dialog_save_changes_asks_in_the_app_confirms_the_overwrite_the
 #[test]
 fn without_a_file_dialog_a_cancelled_or_failed_save_asks_again_and_says_why() {
     let dir = TempDir::new("no-dialog-fail");
-    let mut app = GjkvizApp::new(None);
-    app.set_dialogs(Box::new(Answers::none()));
-    let mut harness = harness(app);
-    let mut settings = harness.state().scene().settings;
-    settings.tolerance = 1e-3;
-    harness.state_mut().set_settings(settings);
-    harness.run();
-    let (circle, circle_scene) = bundled("circle-vs-circle.ron");
-    pick(&mut harness, &circle_scene.name);
-    harness.get_by_label("Save changes").click();
-    harness.run();
+    let (mut harness, _, circle) = save_changes_before_switching(Answers::none());
 
     // A folder that does not exist: said in the dialog, which stays open.
     answer_prompt(&mut harness, &dir.path("nowhere/x.ron"), "Save file");
@@ -737,17 +736,7 @@ fn without_a_file_dialog_a_cancelled_or_failed_save_asks_again_and_says_why() {
 
 #[test]
 fn with_a_dialog_that_is_cancelled_save_changes_asks_again() {
-    let mut app = GjkvizApp::new(None);
-    app.set_dialogs(Box::new(Answers::default()));
-    let mut harness = harness(app);
-    let mut settings = harness.state().scene().settings;
-    settings.tolerance = 1e-3;
-    harness.state_mut().set_settings(settings);
-    harness.run();
-    let (circle, circle_scene) = bundled("circle-vs-circle.ron");
-    pick(&mut harness, &circle_scene.name);
-    harness.get_by_label("Save changes").click();
-    harness.run();
+    let (harness, _, circle) = save_changes_before_switching(Answers::default());
     assert_eq!(
         harness.state().pending(),
         Some(&Pending::Open(Source::Bundled(circle)))
