@@ -69,8 +69,6 @@ use screenshot::ScreenshotJob;
 /// The window's title, and the id its size is remembered under.
 const APP_ID: &str = "gjkviz";
 const TITLE: &str = "gjkviz — GJK and EPA, step by step";
-/// The most of the side panel's height the result and the comparison take.
-const RESULT_SHARE: f32 = 0.4;
 /// Width of the explanation panel on first start, in points.
 const SIDE_PANEL_WIDTH: f32 = 430.0;
 /// A re-run scene smaller than this fraction of the view is fitted again: it would be lost in
@@ -403,37 +401,26 @@ impl GjkvizApp {
             .default_size(SIDE_PANEL_WIDTH)
             .size_range(300.0..=800.0)
             .show(ui, |ui| {
-                // The result and the comparison scroll within their share, so the step's
-                // explanation and numbers above them keep the larger part of the panel.
-                let result_height = ui.available_height() * RESULT_SHARE;
-                egui::Panel::bottom("result").show(ui, |ui| {
-                    egui::ScrollArea::vertical()
-                        .id_salt("result scroll")
-                        .max_height(result_height)
-                        .min_scrolled_height(result_height)
-                        .show(ui, |ui| {
-                            ui.add_space(4.0);
-                            let contradiction = if at_end {
-                                self.comparison
-                                    .contradiction(&self.loaded.scene, &self.loaded.trace.result)
-                            } else {
-                                None
-                            };
-                            result_action = result_panel::result_ui(
-                                ui,
-                                &self.loaded.trace,
-                                at_end,
-                                &palette,
-                                &mut self.show_compare,
-                                contradiction,
-                            );
-                            if self.show_compare {
-                                ui.add_space(4.0);
-                                let rows = self.comparison.rows(&self.loaded.scene);
-                                compare_panel::compare_ui(ui, rows, &palette);
-                            }
-                            ui.add_space(4.0);
-                        });
+                result_panel::result_area_ui(ui, |ui| {
+                    let contradiction = if at_end {
+                        self.comparison
+                            .contradiction(&self.loaded.scene, &self.loaded.trace.result)
+                    } else {
+                        None
+                    };
+                    result_action = result_panel::result_ui(
+                        ui,
+                        &self.loaded.trace,
+                        at_end,
+                        &palette,
+                        &mut self.show_compare,
+                        contradiction,
+                    );
+                    if self.show_compare {
+                        ui.add_space(4.0);
+                        let rows = self.comparison.rows(&self.loaded.scene);
+                        compare_panel::compare_ui(ui, rows, &palette);
+                    }
                 });
                 egui::ScrollArea::vertical().show(ui, |ui| {
                     ui.add_space(4.0);

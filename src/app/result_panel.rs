@@ -117,3 +117,24 @@ pub fn result_ui(
     ui.label(RichText::new(meaning).small().color(palette.weak_text));
     action
 }
+
+/// The share of the side panel's height the result may take before it scrolls.
+const RESULT_SHARE: f32 = 0.4;
+
+/// The result's part of the side panel, in either dimension: at its bottom, scrolling within
+/// [`RESULT_SHARE`] of the panel, so the step's explanation and numbers above it keep the larger
+/// part.
+pub fn result_area_ui(ui: &mut egui::Ui, add_contents: impl FnOnce(&mut egui::Ui)) {
+    let height = ui.available_height() * RESULT_SHARE;
+    egui::Panel::bottom("result").show(ui, |ui| {
+        egui::ScrollArea::vertical()
+            .id_salt("result scroll")
+            .max_height(height)
+            .min_scrolled_height(height)
+            .show(ui, |ui| {
+                ui.add_space(4.0);
+                add_contents(ui);
+                ui.add_space(4.0);
+            });
+    });
+}

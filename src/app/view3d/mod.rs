@@ -220,10 +220,8 @@ impl GjkvizApp {
             .default_size(SIDE_PANEL_WIDTH)
             .size_range(300.0..=800.0)
             .show(ui, |ui| {
-                egui::Panel::bottom("result").show(ui, |ui| {
-                    ui.add_space(4.0);
+                super::result_panel::result_area_ui(ui, |ui| {
                     panels::result3_ui(ui, &view.loaded.trace, at_end, &palette);
-                    ui.add_space(4.0);
                 });
                 egui::ScrollArea::vertical().show(ui, |ui| {
                     ui.add_space(4.0);
