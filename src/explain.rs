@@ -466,14 +466,11 @@ fn explain_core_shapes(step: &Step) -> String {
     }
 }
 
-fn explain_refinement(step: &Step) -> String {
-    let (Some(d), Some(s), Some(c)) = (step.direction, step.support, step.check) else {
-        return generic(step);
-    };
-    let height = s.point.dot(d);
-    // Apart, every height is negative: minus a lower bound of the distance.
-    let apart = height < 0.0;
-    let (answer, meaning) = if apart {
+/// What a refinement step's height h = s · n says, in either dimension: the answer it bounds
+/// ("depth" or, when negative, "distance") and the words for it. Apart, every height is
+/// negative: minus a lower bound of the distance.
+pub(crate) fn height_meaning(height: f64) -> (&'static str, String) {
+    if height < 0.0 {
         (
             "distance",
             format!(
@@ -483,7 +480,16 @@ fn explain_refinement(step: &Step) -> String {
         )
     } else {
         ("depth", "which bounds the depth from above".to_string())
+    }
+}
+
+fn explain_refinement(step: &Step) -> String {
+    let (Some(d), Some(s), Some(c)) = (step.direction, step.support, step.check) else {
+        return generic(step);
     };
+    let height = s.point.dot(d);
+    let apart = height < 0.0;
+    let (answer, meaning) = height_meaning(height);
     let bounds = step.bounds.map_or(String::new(), |[lower, upper]| {
         format!(
             " The {answer} is now known to lie between {} and {}.",

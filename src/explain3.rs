@@ -274,17 +274,7 @@ fn refinement_height(step: &Step3) -> f64 {
 fn refinement_sentence(step: &Step3) -> String {
     let height = refinement_height(step);
     let apart = height < 0.0;
-    let (answer, meaning) = if apart {
-        (
-            "distance",
-            format!(
-                "so along n the shapes are at least −h = {} apart",
-                n(-height)
-            ),
-        )
-    } else {
-        ("depth", "which bounds the depth from above".to_string())
-    };
+    let (answer, meaning) = crate::explain::height_meaning(height);
     let start = match (step.iteration, apart) {
         (1, false) => {
             "On a curve EPA's face normal is only as good as the square root of its \

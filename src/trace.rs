@@ -74,6 +74,33 @@ pub struct Check {
     pub passed: bool,
 }
 
+impl Check {
+    /// Core shapes that gave up (no core, or cores that still overlap): the margins tried.
+    pub fn cores_gave_up(margin: f64) -> Self {
+        Check {
+            kind: CheckKind::CoreGap,
+            value: 2.0 * margin,
+            reference: 0.0,
+            difference: 2.0 * margin,
+            tolerance: 0.0,
+            passed: false,
+        }
+    }
+
+    /// Core shapes' depth: the two shrinkings against the cores' distance.
+    pub fn core_depth(margins: f64, distance: f64) -> Self {
+        let depth = margins - distance;
+        Check {
+            kind: CheckKind::CoreGap,
+            value: margins,
+            reference: distance,
+            difference: depth,
+            tolerance: 0.0,
+            passed: depth >= 0.0,
+        }
+    }
+}
+
 /// What a [`Check`] measures.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]

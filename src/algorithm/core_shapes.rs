@@ -10,7 +10,7 @@ use super::epa::Penetration;
 use super::gjk::{self, Verdict as GjkVerdict};
 use super::settings::Settings;
 use crate::geometry::SupportMap;
-use crate::trace::{Check, CheckKind, Event, OnCores, Phase, Recorder, SimplexVertex, Step};
+use crate::trace::{Check, Event, OnCores, Phase, Recorder, SimplexVertex, Step};
 
 /// The depth from the cores, or None when the method cannot answer (no cores, or cores that
 /// still overlap); the step saying why is recorded and the caller falls back to EPA.
@@ -28,14 +28,7 @@ where
 {
     // The steps that give up carry the margins, so they can say what was tried.
     let gave_up = |event| Step {
-        check: Some(Check {
-            kind: CheckKind::CoreGap,
-            value: 2.0 * margin,
-            reference: 0.0,
-            difference: 2.0 * margin,
-            tolerance: 0.0,
-            passed: false,
-        }),
+        check: Some(Check::cores_gave_up(margin)),
         ..Step::new(Phase::CoreShapes, 1, &[], event)
     };
     let (Some(core_a), Some(core_b)) = (a.core(margin), b.core(margin)) else {
@@ -73,14 +66,7 @@ where
     rec.record(|| Step {
         direction: Some(normal),
         support: Some(contact),
-        check: Some(Check {
-            kind: CheckKind::CoreGap,
-            value: margins,
-            reference: separation.distance,
-            difference: depth,
-            tolerance: 0.0,
-            passed: depth >= 0.0,
-        }),
+        check: Some(Check::core_depth(margins, separation.distance)),
         ..Step::new(Phase::CoreShapes, 1, &[contact], Event::CoreDepth)
     });
     Some(Penetration {

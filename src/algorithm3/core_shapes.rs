@@ -11,7 +11,7 @@ use super::distance::{self, Verdict as DistanceVerdict};
 use super::gjk::{self, Verdict as GjkVerdict};
 use super::settings::Settings3;
 use crate::geometry3::SupportMap3;
-use crate::trace::{Check, CheckKind, OnCores, Phase, Recorder, Termination};
+use crate::trace::{Check, OnCores, Phase, Recorder, Termination};
 use crate::trace3::{Event3, Step3, Vertex3};
 
 /// The depth from the cores, or None when the method cannot answer (a shape without a core for
@@ -29,14 +29,7 @@ where
     R: Recorder<Step3>,
 {
     let gave_up = |event| Step3 {
-        check: Some(Check {
-            kind: CheckKind::CoreGap,
-            value: 2.0 * margin,
-            reference: 0.0,
-            difference: 2.0 * margin,
-            tolerance: 0.0,
-            passed: false,
-        }),
+        check: Some(Check::cores_gave_up(margin)),
         ..Step3::new(Phase::CoreShapes, 1, event)
     };
     let (Some(core_a), Some(core_b)) = (pair.a.core(margin), pair.b.core(margin)) else {
@@ -85,14 +78,7 @@ where
             a: contact_a,
             b: contact_b,
         }),
-        check: Some(Check {
-            kind: CheckKind::CoreGap,
-            value: margins,
-            reference: separation.distance,
-            difference: depth,
-            tolerance: 0.0,
-            passed: depth >= 0.0,
-        }),
+        check: Some(Check::core_depth(margins, separation.distance)),
         ..Step3::new(Phase::CoreShapes, 1, Event3::CoreDepth)
     });
     pair.continue_after(pair.found() + 1);
