@@ -365,3 +365,29 @@ fn scenes_3d_round_trip_through_ron() {
         }
     }
 }
+
+#[test]
+fn every_3d_scene_file_is_bundled_and_parses_as_3d() {
+    let bundled: Vec<String> = gjkviz::scene::BUNDLED_SCENES_3D
+        .iter()
+        .map(|b| b.file.to_string())
+        .collect();
+    for file in scene_files() {
+        let name = format!(
+            "3d/{}",
+            Path::new(&file).file_name().unwrap().to_str().unwrap()
+        );
+        assert!(
+            bundled.contains(&name),
+            "{name} is not in BUNDLED_SCENES_3D"
+        );
+    }
+    for b in gjkviz::scene::BUNDLED_SCENES_3D {
+        match gjkviz::scene::parse_any_scene(b.text, b.file) {
+            Ok(AnyScene::Three(s)) => {
+                assert!(!s.description.is_empty(), "{} has no description", b.file)
+            }
+            other => panic!("{} is not a valid 3D scene: {other:?}", b.file),
+        }
+    }
+}

@@ -34,6 +34,20 @@ pub const BUNDLED_SCENES: &[BundledScene] = bundled![
     "triple-product-fragile.ron",
 ];
 
+/// Every bundled 3D scene, in `scenes/3d/`, in the order the Scene picker lists them (after
+/// the 2D ones, under a heading of their own).
+pub const BUNDLED_SCENES_3D: &[BundledScene] = bundled![
+    "3d/box-on-box.ron",
+    "3d/sphere-vs-box.ron",
+    "3d/separated-polyhedra.ron",
+    "3d/capsules-crossing.ron",
+    "3d/cone-into-plate.ron",
+    "3d/offset-unit-balls.ron",
+    "3d/spheres-core-shapes.ron",
+    "3d/cylinder-vs-ellipsoid-sampling.ron",
+    "3d/libccd-25-cubes.ron",
+];
+
 /// The scene the app opens with: the worked example of the EPA post.
 pub fn default_scene() -> super::Scene {
     let first = &BUNDLED_SCENES[0];

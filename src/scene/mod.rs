@@ -11,7 +11,7 @@ mod locate;
 mod scene3;
 mod watch;
 
-pub use bundled::{BUNDLED_SCENES, BundledScene, default_scene};
+pub use bundled::{BUNDLED_SCENES, BUNDLED_SCENES_3D, BundledScene, default_scene};
 pub use dimension::{AnyScene, load_any_scene, parse_any_scene};
 pub use error::SceneError;
 pub use file::{load_scene, parse_scene, save_scene, to_ron, write_atomically};
