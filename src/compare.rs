@@ -1,5 +1,8 @@
 //! The answer of every penetration method side by side, with a brute-force reference where one
 //! exists, so a user can see how far each method is from the others on their own pair.
+//!
+//! The method list, its order and the contradiction check are shared by both dimensions
+//! ([`compare_methods`], [`contradiction_words`]); [`crate::compare3`] runs them in 3D.
 
 use glam::DVec2;
 
@@ -13,13 +16,13 @@ pub const COMPARE_SAMPLING_DIRECTIONS: u32 = 64;
 /// distance from its centre to its nearest support plane), when the scene does not set one.
 pub const COMPARE_MARGIN_FRACTION: f64 = 0.25;
 
-/// One method's answer.
+/// One method's answer; `V` is the dimension's vector (`DVec2` or `DVec3`).
 #[derive(Clone, Debug, PartialEq)]
-pub struct Answer {
+pub struct Answer<V = DVec2> {
     pub method: String,
-    /// Depth when overlapping, distance when apart, as the method reports it.
+    /// Distance when apart, minus the depth when overlapping, as the method reports it.
     pub signed_distance: f64,
-    pub normal: DVec2,
+    pub normal: V,
 }
 
 /// The separating-axis answer for two polygons: over the edge normals of A and the reversed edge
@@ -54,12 +57,27 @@ pub fn separating_axis(a: &ConvexBody, b: &ConvexBody) -> Option<(f64, DVec2)> {
 pub fn contradiction(scene: &Scene, result: &Outcome) -> Option<String> {
     let (a, b) = scene.bodies();
     let (gap, _) = separating_axis(&a, &b)?;
-    let signed = if result.intersecting {
-        -result.depth
-    } else {
-        result.distance
-    };
-    let slack = scene.settings.tolerance + 1e-9 * (1.0 + gap.abs().max(signed.abs()));
+    contradiction_words(
+        gap,
+        scene.settings.tolerance,
+        result.intersecting,
+        result.depth,
+        result.distance,
+    )
+}
+
+/// Where a reference `gap` (minus the depth when below zero, a lower bound on the distance
+/// above) contradicts a run's verdict, depth and distance, in a sentence; None when they agree
+/// within the tolerance and a relative 1e-9 for rounding.
+pub fn contradiction_words(
+    gap: f64,
+    tolerance: f64,
+    intersecting: bool,
+    depth: f64,
+    distance: f64,
+) -> Option<String> {
+    let signed = if intersecting { -depth } else { distance };
+    let slack = tolerance + 1e-9 * (1.0 + gap.abs().max(signed.abs()));
     let n = |x: f64| crate::format::num(x);
     let wrong = if gap <= slack {
         // The reference says overlap by −gap (or touching): the same depth is expected.
@@ -69,10 +87,10 @@ pub fn contradiction(scene: &Scene, result: &Outcome) -> Option<String> {
         signed < gap - slack
     };
     wrong.then(|| {
-        let says = if result.intersecting {
-            format!("depth {}", n(result.depth))
+        let says = if intersecting {
+            format!("depth {}", n(depth))
         } else {
-            format!("distance {}", n(result.distance))
+            format!("distance {}", n(distance))
         };
         let truth = if gap < 0.0 {
             format!("depth {}", n(-gap))
@@ -88,23 +106,56 @@ pub fn contradiction(scene: &Scene, result: &Outcome) -> Option<String> {
     })
 }
 
-fn answer(method: String, r: &Outcome) -> Answer {
-    Answer {
-        method,
-        signed_distance: if r.intersecting { -r.depth } else { r.distance },
-        normal: r.normal,
-    }
-}
-
 /// Every method on the scene's pair, the scene's own method first, then the separating-axis
 /// reference for polygon pairs.
 pub fn compare(scene: &Scene) -> Vec<Answer> {
     let (a, b) = scene.bodies();
-    let margin = match scene.settings.penetration {
+    let mut out = compare_methods(
+        scene.settings.penetration,
+        default_margin(&a, &b),
+        |penetration| {
+            let settings = Settings {
+                penetration,
+                ..scene.settings
+            };
+            let r = query(&a, &b, &settings);
+            (signed_distance(r.intersecting, r.depth, r.distance), r.normal)
+        },
+    );
+    if let Some((gap, axis)) = separating_axis(&a, &b) {
+        out.push(reference(gap, axis));
+    }
+    out
+}
+
+/// Distance when apart, minus the depth when overlapping.
+pub fn signed_distance(intersecting: bool, depth: f64, distance: f64) -> f64 {
+    if intersecting { -depth } else { distance }
+}
+
+/// The separating-axis reference as the table's last row.
+pub fn reference<V>(gap: f64, axis: V) -> Answer<V> {
+    Answer {
+        method: "separating axes (reference)".to_string(),
+        signed_distance: gap,
+        normal: axis,
+    }
+}
+
+/// Every penetration method, run by `run` (signed distance and normal), the scene's own
+/// method `own` first and marked "(scene)". Sampling uses the scene's direction count if it
+/// samples, else [`COMPARE_SAMPLING_DIRECTIONS`]; core shapes the scene's margin if it uses
+/// them, else `default_margin`.
+pub fn compare_methods<V>(
+    own: PenetrationMethod,
+    default_margin: f64,
+    mut run: impl FnMut(PenetrationMethod) -> (f64, V),
+) -> Vec<Answer<V>> {
+    let margin = match own {
         PenetrationMethod::CoreShapes { margin } => margin,
-        _ => default_margin(&a, &b),
+        _ => default_margin,
     };
-    let directions = match scene.settings.penetration {
+    let directions = match own {
         PenetrationMethod::Sampling { directions } => directions,
         _ => COMPARE_SAMPLING_DIRECTIONS,
     };
@@ -119,29 +170,23 @@ pub fn compare(scene: &Scene) -> Vec<Answer> {
             PenetrationMethod::CoreShapes { margin },
         ),
     ];
-    let mut rows: Vec<(bool, Answer)> = methods
+    let mut rows: Vec<(bool, Answer<V>)> = methods
         .into_iter()
         .map(|(name, penetration)| {
-            let settings = Settings {
-                penetration,
-                ..scene.settings
+            let is_own = penetration == own;
+            let method = if is_own { format!("{name} (scene)") } else { name };
+            let (signed_distance, normal) = run(penetration);
+            let answer = Answer {
+                method,
+                signed_distance,
+                normal,
             };
-            let own = penetration == scene.settings.penetration;
-            let name = if own { format!("{name} (scene)") } else { name };
-            (own, answer(name, &query(&a, &b, &settings)))
+            (is_own, answer)
         })
         .collect();
     // The scene's own method first; the sort is stable, so the others keep their order.
-    rows.sort_by_key(|(own, _)| !own);
-    let mut out: Vec<Answer> = rows.into_iter().map(|(_, answer)| answer).collect();
-    if let Some((gap, axis)) = separating_axis(&a, &b) {
-        out.push(Answer {
-            method: "separating axes (reference)".to_string(),
-            signed_distance: gap,
-            normal: axis,
-        });
-    }
-    out
+    rows.sort_by_key(|(is_own, _)| !is_own);
+    rows.into_iter().map(|(_, answer)| answer).collect()
 }
 
 /// The core-shape margin used when none is set: [`COMPARE_MARGIN_FRACTION`] of the smaller
@@ -151,17 +196,24 @@ pub fn default_margin(a: &ConvexBody, b: &ConvexBody) -> f64 {
     COMPARE_MARGIN_FRACTION * inner_size(a).min(inner_size(b))
 }
 
+/// Directions a body's inner size is measured over (around a circle, over a sphere).
+pub const INNER_SIZE_DIRECTIONS: u32 = 16;
+
 /// Distance from a body's centre to its nearest support plane, over a few directions: how much
 /// it can shrink before vanishing.
 fn inner_size(body: &ConvexBody) -> f64 {
     let c = body.centre();
-    (0..16)
-        .map(|k| {
-            let d = DVec2::from_angle(std::f64::consts::TAU * f64::from(k) / 16.0);
-            (body.support(d).point - c).dot(d)
-        })
-        .fold(f64::INFINITY, f64::min)
-        .max(0.0)
+    nearest_plane((0..INNER_SIZE_DIRECTIONS).map(|k| {
+        let d = DVec2::from_angle(
+            std::f64::consts::TAU * f64::from(k) / f64::from(INNER_SIZE_DIRECTIONS),
+        );
+        (body.support(d).point - c).dot(d)
+    }))
+}
+
+/// The smallest of the centre's distances to support planes, never below 0.
+pub fn nearest_plane(distances: impl Iterator<Item = f64>) -> f64 {
+    distances.fold(f64::INFINITY, f64::min).max(0.0)
 }
 
 #[cfg(test)]

@@ -40,6 +40,7 @@ pub mod cli;
 pub mod cli3;
 pub mod command;
 pub mod compare;
+pub mod compare3;
 pub mod edit;
 pub mod explain;
 pub mod explain3;
@@ -48,7 +49,9 @@ pub mod format;
 pub mod geometry;
 pub mod geometry3;
 pub mod scene;
+pub mod separating_axes3;
 pub mod sweep;
+pub mod sweep3;
 pub mod trace;
 pub mod trace3;
 

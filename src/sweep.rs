@@ -1,6 +1,10 @@
 //! Sweeps: move B step by step from deep overlap to clear separation (or turn it) and record the
 //! answer at every pose, so that a jump in depth or normal that the motion cannot explain stands
 //! out. This is how a "kissing contact" bug shows itself.
+//!
+//! The bookkeeping (offsets, samples, the jump rule) is shared by both dimensions through
+//! [`run_sweep`]; what differs — how B moves and what the normal's angle is — lives in
+//! [`sweep`] (2D) and [`crate::sweep3`] (3D).
 
 use glam::DVec2;
 use serde::Serialize;
@@ -8,7 +12,7 @@ use serde::Serialize;
 use crate::algorithm::{Termination, query};
 use crate::scene::Scene;
 
-/// How B moves during a sweep.
+/// How B moves during a 2D sweep.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Motion {
     /// B's position moves by `offset · direction`; `direction` should be a unit vector.
@@ -17,10 +21,11 @@ pub enum Motion {
     Rotate,
 }
 
-/// A sweep: B's motion and the offsets it runs through.
+/// A sweep: B's motion (2D [`Motion`] or 3D [`crate::sweep3::Motion3`]) and the offsets it runs
+/// through.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Sweep {
-    pub motion: Motion,
+pub struct Sweep<M = Motion> {
+    pub motion: M,
     pub from: f64,
     pub to: f64,
     /// At least 2.
@@ -36,7 +41,9 @@ pub struct SweepSample {
     pub offset: f64,
     /// Distance when apart, minus the depth when overlapping.
     pub signed_distance: f64,
-    /// The normal's angle in degrees, in (−180, 180].
+    /// The normal's angle in degrees. 2D: its direction, from +x, in (−180, 180]. 3D: its angle
+    /// from the first sample's normal, in [0, 180] (a direction in space has no single angle;
+    /// the turn away from where the sweep started is what a plot can show).
     pub normal_angle: f64,
     pub gjk_iterations: u32,
     pub distance_iterations: u32,
@@ -48,40 +55,54 @@ pub struct SweepSample {
     pub jump: bool,
 }
 
+/// One pose's answer, before the sweep decides whether it jumped.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Reading {
+    pub signed_distance: f64,
+    pub normal_angle: f64,
+    pub gjk_iterations: u32,
+    pub distance_iterations: u32,
+    pub epa_iterations: u32,
+    pub termination: Termination,
+}
+
 /// Slack on the jump test for the algorithm's own tolerance and rounding, in scene units:
 /// twice the tolerance (once per sample) plus this relative part of the shapes' size.
 const JUMP_RELATIVE_SLACK: f64 = 1e-9;
 
-/// Runs the scene's algorithm at every pose of the sweep.
-pub fn sweep(scene: &Scene, sweep: &Sweep) -> Vec<SweepSample> {
+/// What the jump rule needs to know of a sweep, whatever its dimension.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct JumpRule {
+    /// The most the signed distance can change per unit of offset: |direction| for a line,
+    /// the farthest point of B from its pivot times π/180 for a turn in degrees.
+    pub rate: f64,
+    /// The scene's tolerance.
+    pub tolerance: f64,
+    /// The shapes' size and distance from the origin, for the rounding part of the slack.
+    pub size: f64,
+}
+
+/// Runs `at` at every offset of the sweep (from `from` to `to`, both included) and flags the
+/// samples whose signed distance moved more than the rule allows since the one before.
+pub fn run_sweep<M>(
+    sweep: &Sweep<M>,
+    rule: JumpRule,
+    mut at: impl FnMut(f64) -> Reading,
+) -> Vec<SweepSample> {
     let samples = sweep.samples.clamp(2, SWEEP_SAMPLES_MAX);
-    let (a, _) = scene.bodies();
-    let reach = farthest_from_pivot(scene);
-    let size = reach.max(1.0) + scene.a.position.length() + scene.b.position.length();
-    let slack = 2.0 * scene.settings.tolerance + JUMP_RELATIVE_SLACK * size;
+    let slack = 2.0 * rule.tolerance + JUMP_RELATIVE_SLACK * rule.size;
     let mut out: Vec<SweepSample> = Vec::with_capacity(samples);
     for k in 0..samples {
         let offset = sweep.from + (sweep.to - sweep.from) * k as f64 / (samples - 1) as f64;
-        let mut b = scene.b.clone();
-        match sweep.motion {
-            Motion::Translate { direction } => b.position += direction * offset,
-            Motion::Rotate => b.rotation += offset,
-        }
-        let b = crate::geometry::ConvexBody::new(&b);
-        let r = query(&a, &b, &scene.settings);
-        let signed_distance = if r.intersecting { -r.depth } else { r.distance };
+        let r = at(offset);
         let jump = out.last().is_some_and(|prev| {
-            let moved = (offset - prev.offset).abs();
-            let allowed = match sweep.motion {
-                Motion::Translate { direction } => moved * direction.length(),
-                Motion::Rotate => moved.to_radians() * reach,
-            };
-            (signed_distance - prev.signed_distance).abs() > allowed + slack
+            let allowed = (offset - prev.offset).abs() * rule.rate;
+            (r.signed_distance - prev.signed_distance).abs() > allowed + slack
         });
         out.push(SweepSample {
             offset,
-            signed_distance,
-            normal_angle: r.normal.y.atan2(r.normal.x).to_degrees(),
+            signed_distance: r.signed_distance,
+            normal_angle: r.normal_angle,
             gjk_iterations: r.gjk_iterations,
             distance_iterations: r.distance_iterations,
             epa_iterations: r.epa_iterations,
@@ -90,6 +111,38 @@ pub fn sweep(scene: &Scene, sweep: &Sweep) -> Vec<SweepSample> {
         });
     }
     out
+}
+
+/// Runs the scene's algorithm at every pose of the 2D sweep.
+pub fn sweep(scene: &Scene, sweep: &Sweep) -> Vec<SweepSample> {
+    let (a, _) = scene.bodies();
+    let reach = farthest_from_pivot(scene);
+    let rule = JumpRule {
+        rate: match sweep.motion {
+            Motion::Translate { direction } => direction.length(),
+            // A turn of one degree moves B's points by at most reach · π/180.
+            Motion::Rotate => reach.to_radians(),
+        },
+        tolerance: scene.settings.tolerance,
+        size: reach.max(1.0) + scene.a.position.length() + scene.b.position.length(),
+    };
+    run_sweep(sweep, rule, |offset| {
+        let mut b = scene.b.clone();
+        match sweep.motion {
+            Motion::Translate { direction } => b.position += direction * offset,
+            Motion::Rotate => b.rotation += offset,
+        }
+        let b = crate::geometry::ConvexBody::new(&b);
+        let r = query(&a, &b, &scene.settings);
+        Reading {
+            signed_distance: if r.intersecting { -r.depth } else { r.distance },
+            normal_angle: r.normal.y.atan2(r.normal.x).to_degrees(),
+            gjk_iterations: r.gjk_iterations,
+            distance_iterations: r.distance_iterations,
+            epa_iterations: r.epa_iterations,
+            termination: r.termination,
+        }
+    })
 }
 
 /// A curved outline's vertices lie on the boundary but can miss its farthest point by the chord

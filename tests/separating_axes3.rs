@@ -1,0 +1,185 @@
+//! The 3D separating-axis reference: hand-computed boxes (face to face, edge to edge, apart),
+//! random box and polyhedron pairs against parry3d-f64's `query::contact`, the same pairs far
+//! from the origin, and no reference for shapes that are not solid polytopes.
+
+mod common;
+
+use common::SplitMix64;
+use common::three::{body3, random_body, v3};
+use gjkviz::geometry3::{Body3, ConvexBody3, Shape3};
+use gjkviz::separating_axes3::separating_axis3;
+use glam::{DQuat, DVec3};
+use parry3d_f64::math::Pose;
+use parry3d_f64::query::contact;
+use parry3d_f64::shape::{ConvexPolyhedron, Cuboid, Shape};
+
+/// Random pairs per kind pair (box/box, box/polyhedron, polyhedron/box, polyhedron/polyhedron).
+const PAIRS_PER_KIND_PAIR: usize = 500;
+/// parry's box and polyhedron contacts are SAT-exact to rounding; so is the reference.
+const AGREE: f64 = 1e-9;
+/// Normals compared only when the depth is clear of zero: at touching every axis ties.
+const NORMALS_FROM_DEPTH: f64 = 1e-6;
+/// How far the normals of the same overlap may differ (radians): both are a face normal or an
+/// edge cross of the same pair, up to rounding, unless two faces tie for the least overlap.
+const NORMAL_ANGLE: f64 = 1e-7;
+
+fn cube(position: DVec3, rotation: DVec3) -> ConvexBody3 {
+    body3(
+        Shape3::Box {
+            half_extents: DVec3::ONE,
+        },
+        position,
+        rotation,
+    )
+}
+
+#[test]
+fn boxes_face_to_face_overlap_by_the_hand_computed_depth_along_x() {
+    // Two cubes of half-size 1, B's centre 1.5 along x: the x faces overlap by 0.5, the y and z
+    // ones by 1.8 and 1.9.
+    let (gap, axis) =
+        separating_axis3(&cube(DVec3::ZERO, DVec3::ZERO), &cube(v3(1.5, 0.2, 0.1), DVec3::ZERO))
+            .unwrap();
+    assert!((gap + 0.5).abs() < 1e-15, "{gap}");
+    assert_eq!(axis, DVec3::X);
+}
+
+#[test]
+fn boxes_apart_give_the_gap_between_their_faces() {
+    let (gap, axis) =
+        separating_axis3(&cube(DVec3::ZERO, DVec3::ZERO), &cube(v3(0.0, -2.3, 0.0), DVec3::ZERO))
+            .unwrap();
+    assert!((gap - 0.3).abs() < 1e-15, "{gap}");
+    assert_eq!(axis, DVec3::NEG_Y);
+}
+
+#[test]
+fn boxes_crossing_edge_to_edge_are_found_by_the_cross_product_of_the_edges() {
+    // A turned 45° about x has an edge along x on top, at height √2; B turned 45° about y has
+    // an edge along y at the bottom, at its centre's height − √2. With B's centre at 2√2 − 0.1
+    // the edges cross 0.1 deep; the axis is x × y = z. Every face axis overlaps by more (by
+    // over 0.3, checked below), so only the edge-edge axis finds the depth.
+    let height = 2.0 * 2f64.sqrt() - 0.1;
+    let a = cube(DVec3::ZERO, v3(45.0, 0.0, 0.0));
+    let b = cube(v3(0.0, 0.0, height), v3(0.0, 45.0, 0.0));
+    let (gap, axis) = separating_axis3(&a, &b).unwrap();
+    assert!((gap + 0.1).abs() < 1e-12, "{gap}");
+    assert!((axis - DVec3::Z).length() < 1e-12, "{axis}");
+    // The faces alone would have said more: the edge-edge axis is the one that decides.
+    let faces_only = [(DVec3::Y + DVec3::Z).normalize(), DVec3::X, DVec3::Y];
+    for u in faces_only {
+        let a_max = (0..8).map(|k| corner(&a, k).dot(u)).fold(f64::MIN, f64::max);
+        let b_min = (0..8).map(|k| corner(&b, k).dot(u)).fold(f64::MAX, f64::min);
+        assert!(b_min - a_max < -0.3, "{u}: {}", b_min - a_max);
+    }
+}
+
+fn corner(body: &ConvexBody3, k: u32) -> DVec3 {
+    let sign = |bit: u32| if k & (1 << bit) == 0 { -1.0 } else { 1.0 };
+    body.position + body.rotation * DVec3::new(sign(0), sign(1), sign(2))
+}
+
+#[test]
+fn only_solid_polytopes_have_a_reference() {
+    let solid = cube(DVec3::ZERO, DVec3::ZERO);
+    for other in [
+        Shape3::Sphere { radius: 1.0 },
+        Shape3::Capsule {
+            half_length: 1.0,
+            radius: 0.5,
+        },
+        Shape3::Triangle {
+            a: v3(0.0, 0.0, 0.0),
+            b: v3(1.0, 0.0, 0.0),
+            c: v3(0.0, 1.0, 0.0),
+        },
+        Shape3::Segment {
+            a: DVec3::ZERO,
+            b: DVec3::X,
+        },
+        Shape3::Point,
+    ] {
+        let body = body3(other.clone(), v3(0.5, 0.0, 0.0), DVec3::ZERO);
+        assert_eq!(separating_axis3(&solid, &body), None, "{other:?}");
+        assert_eq!(separating_axis3(&body, &solid), None, "{other:?}");
+    }
+    let tetrahedron = Shape3::Polyhedron {
+        points: vec![DVec3::ZERO, DVec3::X, DVec3::Y, DVec3::Z],
+        hull: false,
+    };
+    let tetra = body3(tetrahedron, v3(0.5, 0.0, 0.0), DVec3::ZERO);
+    assert!(separating_axis3(&solid, &tetra).is_some());
+}
+
+fn parry_shape(shape: &Shape3) -> Box<dyn Shape> {
+    match shape {
+        Shape3::Box { half_extents } => Box::new(Cuboid::new(*half_extents)),
+        Shape3::Polyhedron { points, .. } => {
+            Box::new(ConvexPolyhedron::from_convex_hull(points).expect("a solid hull"))
+        }
+        other => panic!("not a polytope: {other:?}"),
+    }
+}
+
+fn pose(body: &Body3) -> Pose {
+    Pose::from_parts(body.position, DQuat::from_mat3(&body.rotation_matrix()))
+}
+
+#[test]
+fn agrees_with_parry_on_random_box_and_polyhedron_pairs_near_and_far_from_the_origin() {
+    let mut rng = SplitMix64::new(20_261_124);
+    let (mut overlapping, mut separated, mut worst, mut worst_angle) = (0, 0, 0.0_f64, 0.0_f64);
+    for ka in ["Box", "Polyhedron"] {
+        for kb in ["Box", "Polyhedron"] {
+            for _ in 0..PAIRS_PER_KIND_PAIR {
+                let body_a = random_body(&mut rng, ka, 1.0);
+                let body_b = random_body(&mut rng, kb, 1.0);
+                let (a, b) = (ConvexBody3::new(&body_a), ConvexBody3::new(&body_b));
+                let Some((gap, axis)) = separating_axis3(&a, &b) else {
+                    // A random polyhedron can come out flat only by a miracle; say so if it does.
+                    panic!("no reference for {body_a:?} / {body_b:?}");
+                };
+                let label = format!("{body_a:?} / {body_b:?}");
+                let c = contact(
+                    &pose(&body_a),
+                    &*parry_shape(&body_a.shape),
+                    &pose(&body_b),
+                    &*parry_shape(&body_b.shape),
+                    100.0,
+                )
+                .expect("parry supports boxes and polyhedra")
+                .expect("within the prediction");
+                if c.dist < 0.0 {
+                    overlapping += 1;
+                    assert!((gap - c.dist).abs() < AGREE, "{label}: {gap} vs {}", c.dist);
+                    worst = worst.max((gap - c.dist).abs());
+                    if -c.dist > NORMALS_FROM_DEPTH {
+                        let angle = axis.angle_between(c.normal1);
+                        worst_angle = worst_angle.max(angle);
+                        assert!(angle < NORMAL_ANGLE, "{label}: normal off by {angle}");
+                    }
+                } else {
+                    separated += 1;
+                    // A lower bound on the distance, and a gap whenever parry sees one clearly.
+                    assert!(gap <= c.dist + AGREE, "{label}: {gap} > {}", c.dist);
+                    assert!(gap > -AGREE, "{label}: apart by {} but gap {gap}", c.dist);
+                }
+
+                // The same pair a long way from the origin: the same answer to its digits there.
+                let far = v3(3.0e6, -1.0e6, 2.0e6);
+                let (mut fa, mut fb) = (body_a.clone(), body_b.clone());
+                fa.position += far;
+                fb.position += far;
+                let (far_gap, far_axis) =
+                    separating_axis3(&ConvexBody3::new(&fa), &ConvexBody3::new(&fb)).unwrap();
+                assert!((far_gap - gap).abs() < 1e-9, "{label}: far {far_gap} vs {gap}");
+                assert!((far_axis - axis).length() < 1e-9 || far_gap.abs() < 1e-9);
+            }
+        }
+    }
+    assert!(overlapping > 200 && separated > 200, "{overlapping} / {separated}");
+    println!(
+        "{overlapping} overlapping, {separated} separated; depth error ≤ {worst:e}, normal ≤ \
+         {worst_angle:e} rad"
+    );
+}
