@@ -69,3 +69,63 @@ fn inner_size3(body: &ConvexBody3) -> f64 {
         (body.support(d) - c).dot(d)
     }))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scene::{AnyScene, BUNDLED_SCENES_3D, parse_any_scene};
+
+    fn bundled(file: &str) -> Scene3 {
+        let b = BUNDLED_SCENES_3D
+            .iter()
+            .find(|b| b.file.ends_with(file))
+            .unwrap();
+        match parse_any_scene(b.text, b.file).unwrap() {
+            AnyScene::Three(scene) => scene,
+            AnyScene::Two(_) => panic!("{file} is 3D"),
+        }
+    }
+
+    #[test]
+    fn box_on_box_agrees_across_methods_and_with_the_reference() {
+        let scene = bundled("box-on-box.ron");
+        let rows = compare3(&scene);
+        assert_eq!(rows.len(), 4, "three methods and the reference");
+        assert!(rows[0].method.ends_with("(scene)"), "{}", rows[0].method);
+        let reference = rows.last().unwrap();
+        assert_eq!(reference.method, "separating axes (reference)");
+        let (a, b) = scene.bodies();
+        assert_eq!(
+            Some((reference.signed_distance, reference.normal)),
+            separating_axis3(&a, &b)
+        );
+        for row in &rows {
+            assert!(
+                (row.signed_distance - reference.signed_distance).abs() < 1e-9,
+                "{row:?} vs {reference:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn no_bundled_3d_scene_contradicts_the_reference_and_a_wrong_depth_does() {
+        for b in BUNDLED_SCENES_3D {
+            let AnyScene::Three(scene) = parse_any_scene(b.text, b.file).unwrap() else {
+                panic!("{} is 3D", b.file);
+            };
+            assert_eq!(contradiction3(&scene, &scene.trace().result), None, "{}", b.file);
+        }
+        let scene = bundled("box-on-box.ron");
+        let mut wrong = scene.trace().result;
+        wrong.depth += 0.25;
+        let said = contradiction3(&scene, &wrong).expect("a depth 0.25 too deep");
+        assert!(said.contains("contradicts"), "{said}");
+    }
+
+    #[test]
+    fn curved_pairs_have_no_reference_row() {
+        let rows = compare3(&bundled("sphere-vs-box.ron"));
+        assert_eq!(rows.len(), 3);
+        assert!(rows.iter().all(|r| !r.method.contains("reference")));
+    }
+}
