@@ -119,7 +119,10 @@ pub fn compare(scene: &Scene) -> Vec<Answer> {
                 ..scene.settings
             };
             let r = query(&a, &b, &settings);
-            (signed_distance(r.intersecting, r.depth, r.distance), r.normal)
+            (
+                signed_distance(r.intersecting, r.depth, r.distance),
+                r.normal,
+            )
         },
     );
     if let Some((gap, axis)) = separating_axis(&a, &b) {
@@ -174,7 +177,11 @@ pub fn compare_methods<V>(
         .into_iter()
         .map(|(name, penetration)| {
             let is_own = penetration == own;
-            let method = if is_own { format!("{name} (scene)") } else { name };
+            let method = if is_own {
+                format!("{name} (scene)")
+            } else {
+                name
+            };
             let (signed_distance, normal) = run(penetration);
             let answer = Answer {
                 method,

@@ -31,7 +31,10 @@ pub fn compare3(scene: &Scene3) -> Vec<Answer<DVec3>> {
                 ..scene.settings
             };
             let r = query(&a, &b, &settings);
-            (signed_distance(r.intersecting, r.depth, r.distance), r.normal)
+            (
+                signed_distance(r.intersecting, r.depth, r.distance),
+                r.normal,
+            )
         },
     );
     if let Some((gap, axis)) = separating_axis3(&a, &b) {
@@ -113,7 +116,12 @@ mod tests {
             let AnyScene::Three(scene) = parse_any_scene(b.text, b.file).unwrap() else {
                 panic!("{} is 3D", b.file);
             };
-            assert_eq!(contradiction3(&scene, &scene.trace().result), None, "{}", b.file);
+            assert_eq!(
+                contradiction3(&scene, &scene.trace().result),
+                None,
+                "{}",
+                b.file
+            );
         }
         let scene = bundled("box-on-box.ron");
         let mut wrong = scene.trace().result;

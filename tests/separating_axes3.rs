@@ -37,18 +37,22 @@ fn cube(position: DVec3, rotation: DVec3) -> ConvexBody3 {
 fn boxes_face_to_face_overlap_by_the_hand_computed_depth_along_x() {
     // Two cubes of half-size 1, B's centre 1.5 along x: the x faces overlap by 0.5, the y and z
     // ones by 1.8 and 1.9.
-    let (gap, axis) =
-        separating_axis3(&cube(DVec3::ZERO, DVec3::ZERO), &cube(v3(1.5, 0.2, 0.1), DVec3::ZERO))
-            .unwrap();
+    let (gap, axis) = separating_axis3(
+        &cube(DVec3::ZERO, DVec3::ZERO),
+        &cube(v3(1.5, 0.2, 0.1), DVec3::ZERO),
+    )
+    .unwrap();
     assert!((gap + 0.5).abs() < 1e-15, "{gap}");
     assert_eq!(axis, DVec3::X);
 }
 
 #[test]
 fn boxes_apart_give_the_gap_between_their_faces() {
-    let (gap, axis) =
-        separating_axis3(&cube(DVec3::ZERO, DVec3::ZERO), &cube(v3(0.0, -2.3, 0.0), DVec3::ZERO))
-            .unwrap();
+    let (gap, axis) = separating_axis3(
+        &cube(DVec3::ZERO, DVec3::ZERO),
+        &cube(v3(0.0, -2.3, 0.0), DVec3::ZERO),
+    )
+    .unwrap();
     assert!((gap - 0.3).abs() < 1e-15, "{gap}");
     assert_eq!(axis, DVec3::NEG_Y);
 }
@@ -68,8 +72,12 @@ fn boxes_crossing_edge_to_edge_are_found_by_the_cross_product_of_the_edges() {
     // The faces alone would have said more: the edge-edge axis is the one that decides.
     let faces_only = [(DVec3::Y + DVec3::Z).normalize(), DVec3::X, DVec3::Y];
     for u in faces_only {
-        let a_max = (0..8).map(|k| corner(&a, k).dot(u)).fold(f64::MIN, f64::max);
-        let b_min = (0..8).map(|k| corner(&b, k).dot(u)).fold(f64::MAX, f64::min);
+        let a_max = (0..8)
+            .map(|k| corner(&a, k).dot(u))
+            .fold(f64::MIN, f64::max);
+        let b_min = (0..8)
+            .map(|k| corner(&b, k).dot(u))
+            .fold(f64::MAX, f64::min);
         assert!(b_min - a_max < -0.3, "{u}: {}", b_min - a_max);
     }
 }
@@ -172,12 +180,18 @@ fn agrees_with_parry_on_random_box_and_polyhedron_pairs_near_and_far_from_the_or
                 fb.position += far;
                 let (far_gap, far_axis) =
                     separating_axis3(&ConvexBody3::new(&fa), &ConvexBody3::new(&fb)).unwrap();
-                assert!((far_gap - gap).abs() < 1e-9, "{label}: far {far_gap} vs {gap}");
+                assert!(
+                    (far_gap - gap).abs() < 1e-9,
+                    "{label}: far {far_gap} vs {gap}"
+                );
                 assert!((far_axis - axis).length() < 1e-9 || far_gap.abs() < 1e-9);
             }
         }
     }
-    assert!(overlapping > 200 && separated > 200, "{overlapping} / {separated}");
+    assert!(
+        overlapping > 200 && separated > 200,
+        "{overlapping} / {separated}"
+    );
     println!(
         "{overlapping} overlapping, {separated} separated; depth error ≤ {worst:e}, normal ≤ \
          {worst_angle:e} rad"

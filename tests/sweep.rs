@@ -160,20 +160,34 @@ fn turning_a_cube_about_the_vertical_brings_its_edge_in_and_about_the_centre_lin
 
 #[test]
 fn a_sample_s_pose_as_scene_angles_is_the_turned_body() {
-    let b = Body3::new(Shape3::Point, DVec3::new(1.0, 2.0, 3.0), DVec3::new(10.0, -20.0, 30.0));
+    let b = Body3::new(
+        Shape3::Point,
+        DVec3::new(1.0, 2.0, 3.0),
+        DVec3::new(10.0, -20.0, 30.0),
+    );
     let motion = Motion3::Rotate {
         axis: DVec3::new(1.0, 1.0, 0.5),
     };
     let moved = body_at(&b, &motion, 37.0);
-    let expected = glam::DMat3::from_axis_angle(DVec3::new(1.0, 1.0, 0.5).normalize(), 37f64.to_radians())
-        * b.rotation_matrix();
+    let expected =
+        glam::DMat3::from_axis_angle(DVec3::new(1.0, 1.0, 0.5).normalize(), 37f64.to_radians())
+            * b.rotation_matrix();
     let got = moved.rotation_matrix();
     for (g, e) in got.to_cols_array().iter().zip(expected.to_cols_array()) {
         assert!((g - e).abs() < 1e-12, "{got} vs {expected}");
     }
     assert_eq!(moved.position, b.position);
-    let slid = body_at(&b, &Motion3::Translate { direction: DVec3::Y }, 0.5);
-    assert_eq!((slid.position, slid.rotation), (DVec3::new(1.0, 2.5, 3.0), b.rotation));
+    let slid = body_at(
+        &b,
+        &Motion3::Translate {
+            direction: DVec3::Y,
+        },
+        0.5,
+    );
+    assert_eq!(
+        (slid.position, slid.rotation),
+        (DVec3::new(1.0, 2.5, 3.0), b.rotation)
+    );
 }
 
 #[test]

@@ -1,8 +1,10 @@
 //! Every penetration method's answer on the scene's pair beside the scene's own, with the
-//! separating-axis reference for polygon pairs, and how far each is from the scene's method.
+//! separating-axis reference for polygon (and polytope) pairs, and how far each is from the
+//! scene's method. The same table in 2D and 3D: generic over the normal's dimension.
 
 use eframe::egui;
 use egui::RichText;
+use glam::{DVec2, DVec3};
 
 use super::palette::Palette;
 use crate::compare::{Answer, compare, contradiction};
@@ -15,34 +17,99 @@ const NORMAL_DECIMALS: usize = 3;
 /// Below this a difference is written in scientific notation, to two digits.
 const SMALL_DIFFERENCE: f64 = 1e-3;
 
-/// The comparison of the scene on screen, worked out again only when the scene changes.
-#[derive(Default)]
-pub struct Comparison {
-    of: Option<Scene>,
-    rows: Vec<Answer>,
+/// The comparison of the scene on screen (a 2D [`Scene`] or a 3D one, with normals `V`),
+/// worked out again only when the scene changes.
+pub struct Comparison<S = Scene, V = DVec2> {
+    of: Option<S>,
+    rows: Vec<Answer<V>>,
     /// The scene the reference was last checked against, and what it said.
-    checked: Option<(Scene, Option<String>)>,
+    checked: Option<(S, Option<String>)>,
 }
 
-impl Comparison {
-    /// The rows for `scene`: the scene's method first, the reference (if any) last.
-    pub fn rows(&mut self, scene: &Scene) -> &[Answer] {
+impl<S, V> Default for Comparison<S, V> {
+    fn default() -> Self {
+        Comparison {
+            of: None,
+            rows: Vec::new(),
+            checked: None,
+        }
+    }
+}
+
+impl<S: Clone + PartialEq, V> Comparison<S, V> {
+    /// The rows for `scene` as `compare` works them out: the scene's method first, the
+    /// reference (if any) last.
+    pub fn rows_with(
+        &mut self,
+        scene: &S,
+        compare: impl FnOnce(&S) -> Vec<Answer<V>>,
+    ) -> &[Answer<V>] {
         if self.of.as_ref() != Some(scene) {
             self.rows = compare(scene);
             self.of = Some(scene.clone());
         }
         &self.rows
     }
-}
 
-impl Comparison {
-    /// Where the separating-axis reference contradicts `result`, the outcome of `scene`.
-    pub fn contradiction(&mut self, scene: &Scene, result: &Outcome) -> Option<&str> {
+    /// What `check` says of `scene`: where the reference contradicts its result.
+    pub fn contradiction_with(
+        &mut self,
+        scene: &S,
+        check: impl FnOnce(&S) -> Option<String>,
+    ) -> Option<&str> {
         if self.checked.as_ref().is_none_or(|(of, _)| of != scene) {
-            self.checked = Some((scene.clone(), contradiction(scene, result)));
+            self.checked = Some((scene.clone(), check(scene)));
         }
         self.checked.as_ref().and_then(|(_, said)| said.as_deref())
     }
+}
+
+impl Comparison {
+    /// The rows for `scene`: the scene's method first, the reference (if any) last.
+    pub fn rows(&mut self, scene: &Scene) -> &[Answer] {
+        self.rows_with(scene, compare)
+    }
+
+    /// Where the separating-axis reference contradicts `result`, the outcome of `scene`.
+    pub fn contradiction(&mut self, scene: &Scene, result: &Outcome) -> Option<&str> {
+        self.contradiction_with(scene, |scene| contradiction(scene, result))
+    }
+}
+
+/// A normal as the table shows it, in either dimension.
+pub trait TableNormal: Copy {
+    /// The components, for "(x, y)" or "(x, y, z)".
+    fn components(self) -> Vec<f64>;
+    /// The angle to another normal, in degrees, in [0, 180].
+    fn degrees_to(self, other: Self) -> f64;
+}
+
+impl TableNormal for DVec2 {
+    fn components(self) -> Vec<f64> {
+        self.to_array().to_vec()
+    }
+
+    fn degrees_to(self, other: Self) -> f64 {
+        self.angle_to(other).to_degrees().abs()
+    }
+}
+
+impl TableNormal for DVec3 {
+    fn components(self) -> Vec<f64> {
+        self.to_array().to_vec()
+    }
+
+    fn degrees_to(self, other: Self) -> f64 {
+        crate::sweep3::angle_between_degrees(self, other)
+    }
+}
+
+/// The on/off switch of the table, beside the result.
+pub fn compare_toggle_ui(ui: &mut egui::Ui, on: &mut bool, pair: &str) {
+    ui.checkbox(on, "Compare methods").on_hover_text(format!(
+        "Every penetration method on this pair, and the separating-axis answer for two \
+         {pair}, with their differences from the scene's method"
+    ));
 }
 
 /// A difference with its sign, short: "+0.3298", "-1.2e-16", "0".
@@ -58,7 +125,7 @@ fn signed(x: f64) -> String {
 
 /// The table: method, signed distance (negative: depth), normal, and each row's difference
 /// from the first (the scene's method) in signed distance and in the normal's direction.
-pub fn compare_ui(ui: &mut egui::Ui, rows: &[Answer], palette: &Palette) {
+pub fn compare_ui<V: TableNormal>(ui: &mut egui::Ui, rows: &[Answer<V>], palette: &Palette) {
     let Some(own) = rows.first() else {
         return;
     };
@@ -66,7 +133,12 @@ pub fn compare_ui(ui: &mut egui::Ui, rows: &[Answer], palette: &Palette) {
     egui::ScrollArea::horizontal().show(ui, |ui| table_ui(ui, own, rows, palette));
 }
 
-fn table_ui(ui: &mut egui::Ui, own: &Answer, rows: &[Answer], palette: &Palette) {
+fn table_ui<V: TableNormal>(
+    ui: &mut egui::Ui,
+    own: &Answer<V>,
+    rows: &[Answer<V>],
+    palette: &Palette,
+) {
     egui::Grid::new("compare methods")
         .num_columns(5)
         .striped(true)
@@ -85,19 +157,18 @@ fn table_ui(ui: &mut egui::Ui, own: &Answer, rows: &[Answer], palette: &Palette)
             for (i, row) in rows.iter().enumerate() {
                 ui.label(RichText::new(&row.method));
                 ui.label(RichText::new(num(row.signed_distance)).monospace());
-                ui.label(
-                    RichText::new(format!(
-                        "({}, {})",
-                        num_with(row.normal.x, NORMAL_DECIMALS),
-                        num_with(row.normal.y, NORMAL_DECIMALS)
-                    ))
-                    .monospace(),
-                );
+                let components: Vec<String> = row
+                    .normal
+                    .components()
+                    .into_iter()
+                    .map(|x| num_with(x, NORMAL_DECIMALS))
+                    .collect();
+                ui.label(RichText::new(format!("({})", components.join(", "))).monospace());
                 if i == 0 {
                     ui.label("—");
                     ui.label("—");
                 } else {
-                    let angle = own.normal.angle_to(row.normal).to_degrees().abs();
+                    let angle = own.normal.degrees_to(row.normal);
                     ui.label(
                         RichText::new(signed(row.signed_distance - own.signed_distance))
                             .monospace(),

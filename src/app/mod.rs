@@ -17,6 +17,7 @@ mod convergence;
 mod copy;
 mod dialogs;
 mod editing;
+mod explore3;
 mod files;
 mod gestures;
 mod header;
@@ -35,6 +36,7 @@ mod settings_panel;
 mod shapes_panel;
 mod step_panel;
 mod sweep_panel;
+mod sweep_panel3;
 mod unsaved;
 pub mod view3d;
 
@@ -708,7 +710,10 @@ pub fn take_screenshot(request: &ScreenshotRequest) -> i32 {
         }
     }
     if request.sweep {
-        app.sweep = Some(sweep_panel::SweepView::new(&app.loaded.scene));
+        match &mut app.three {
+            Some(view) => view.set_sweep_open(true),
+            None => app.sweep = Some(sweep_panel::SweepView::new(&app.loaded.scene)),
+        }
     }
     app.show_compare = request.compare;
     app.screenshot = Some(ScreenshotJob::new(request.out.clone()));

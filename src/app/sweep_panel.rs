@@ -2,6 +2,10 @@
 //! the answer at every pose plotted against the offset — signed distance, the normal's angle,
 //! the iteration counts — with the jumps the motion cannot explain in red. Clicking a sample
 //! moves B there, so its trace opens.
+//!
+//! The panel is the same in both dimensions: [`SweepPanel`] keeps the samples, [`results_ui`]
+//! draws the plots, [`range_ui`] the range and buttons; a setup ([`SweepSetup`] here,
+//! [`super::sweep_panel3::SweepSetup3`] in 3D) says how B moves.
 
 use eframe::egui;
 use egui::{DragValue, RichText};
@@ -78,6 +82,15 @@ pub struct SweepSetup {
     pub anchor_rotation: f64,
 }
 
+/// The offsets of a default line sweep: from where B's centre meets A's (deep overlap) to a
+/// quarter beyond `contact`, the offset where B's lowest point along the line passes A's
+/// highest.
+pub(super) fn line_range(contact: f64, centres_meet: f64) -> (f64, f64) {
+    let overlap = centres_meet.min(contact);
+    let span = (contact - overlap).max(1e-9);
+    (overlap, contact + PAST_CONTACT * span)
+}
+
 /// The direction from A's centre to B's: moving B along it separates them.
 fn centre_line(scene: &Scene) -> DVec2 {
     let (a, b) = scene.bodies();
@@ -106,12 +119,10 @@ impl SweepSetup {
                         .fold(f64::NEG_INFINITY, f64::max)
                 };
                 // B clears A once its lowest point along u passes A's highest.
-                let contact = reach(&outline_a, 1.0) + reach(&outline_b, -1.0);
-                let overlap = (centre_and_reach(&outline_a).0 - centre_and_reach(&outline_b).0)
-                    .dot(u)
-                    .min(contact);
-                let span = (contact - overlap).max(1e-9);
-                (overlap, contact + PAST_CONTACT * span)
+                line_range(
+                    reach(&outline_a, 1.0) + reach(&outline_b, -1.0),
+                    (centre_and_reach(&outline_a).0 - centre_and_reach(&outline_b).0).dot(u),
+                )
             }
             SweepMotion::Turn => (-180.0, 180.0),
         };
@@ -188,33 +199,75 @@ impl SweepSetup {
     }
 }
 
+/// What the panel needs of a sweep's setup, in either dimension.
+pub trait PanelSetup: Clone + PartialEq {
+    type Scene: Clone + PartialEq;
+    /// The default sweep: B along the line from A's centre through its own.
+    fn along_centre_line(scene: &Self::Scene) -> Self;
+    /// `scene` with B back at the pose the offsets start from.
+    fn anchored(&self, scene: &Self::Scene) -> Self::Scene;
+    /// The samples of the sweep of an anchored scene.
+    fn run(&self, anchored: &Self::Scene) -> Vec<SweepSample>;
+    /// Where B of `scene` stands along the sweep, if it stands on its path.
+    fn offset_of(&self, scene: &Self::Scene) -> Option<f64>;
+    /// Along a line (offsets in scene units), else turning (degrees).
+    fn is_line(&self) -> bool;
+}
+
+impl PanelSetup for SweepSetup {
+    type Scene = Scene;
+
+    fn along_centre_line(scene: &Scene) -> Self {
+        SweepSetup::along_centre_line(scene)
+    }
+
+    fn anchored(&self, scene: &Scene) -> Scene {
+        SweepSetup::anchored(self, scene)
+    }
+
+    fn run(&self, anchored: &Scene) -> Vec<SweepSample> {
+        sweep(anchored, &self.sweep())
+    }
+
+    fn offset_of(&self, scene: &Scene) -> Option<f64> {
+        SweepSetup::offset_of(self, scene)
+    }
+
+    fn is_line(&self) -> bool {
+        matches!(self.motion, SweepMotion::Line { .. })
+    }
+}
+
 /// The open sweep panel: its setup and the samples, worked out again only when the setup or
 /// the scene (apart from B's pose, which the sweep sets) changes.
-pub struct SweepView {
-    pub setup: SweepSetup,
-    computed: Option<(Scene, SweepSetup, Vec<SweepSample>)>,
+pub struct SweepPanel<S: PanelSetup> {
+    pub setup: S,
+    computed: Option<(S::Scene, S, Vec<SweepSample>)>,
     /// The signed-distance plot as last drawn, for finding a sample on screen.
     transform: Option<PlotTransform>,
 }
 
-impl SweepView {
-    pub fn new(scene: &Scene) -> Self {
-        SweepView {
-            setup: SweepSetup::along_centre_line(scene),
+/// The 2D sweep panel.
+pub type SweepView = SweepPanel<SweepSetup>;
+
+impl<S: PanelSetup> SweepPanel<S> {
+    pub fn new(scene: &S::Scene) -> Self {
+        SweepPanel {
+            setup: S::along_centre_line(scene),
             computed: None,
             transform: None,
         }
     }
 
     /// The samples of the sweep of `scene`.
-    pub fn samples(&mut self, scene: &Scene) -> &[SweepSample] {
+    pub fn samples(&mut self, scene: &S::Scene) -> &[SweepSample] {
         let anchored = self.setup.anchored(scene);
         let fresh = self
             .computed
             .as_ref()
             .is_some_and(|(s, setup, _)| *s == anchored && *setup == self.setup);
         if !fresh {
-            let samples = sweep(&anchored, &self.setup.sweep());
+            let samples = self.setup.run(&anchored);
             self.computed = Some((anchored, self.setup.clone(), samples));
         }
         self.computed.as_ref().map_or(&[], |(_, _, s)| s)
@@ -255,6 +308,23 @@ pub fn sweep_ui(
     ui.horizontal_wrapped(|ui| {
         action = setup_ui(ui, &mut view.setup, scene);
     });
+    let picked = results_ui(ui, view, scene, palette);
+    picked
+        .map(|offset| {
+            let (position, rotation) = view.setup.pose_at(offset);
+            SweepAction::Pose(position, rotation)
+        })
+        .or(action)
+}
+
+/// The jumps in words and the three plots of the sweep of `scene`; the offset of the sample
+/// clicked, if one was.
+pub fn results_ui<S: PanelSetup>(
+    ui: &mut egui::Ui,
+    view: &mut SweepPanel<S>,
+    scene: &S::Scene,
+    palette: &Palette,
+) -> Option<f64> {
     let current = view.setup.offset_of(scene);
     let samples = view.samples(scene).to_vec();
     let jumps = samples.iter().filter(|s| s.jump).count();
@@ -270,9 +340,10 @@ pub fn sweep_ui(
     }
     let width = (ui.available_width() - 2.0 * ui.spacing().item_spacing.x) / 3.0;
     let height = ui.available_height().max(80.0);
-    let unit = match view.setup.motion {
-        SweepMotion::Line { .. } => "offset",
-        SweepMotion::Turn => "turn (°)",
+    let unit = if view.setup.is_line() {
+        "offset"
+    } else {
+        "turn (°)"
     };
     let mut clicked = None;
     ui.horizontal(|ui| {
@@ -352,15 +423,11 @@ pub fn sweep_ui(
         });
         clicked = clicked.or(clicked_offset(&response));
     });
-    if let Some(x) = clicked
-        && let Some(nearest) = samples
-            .iter()
-            .min_by(|p, q| (p.offset - x).abs().total_cmp(&(q.offset - x).abs()))
-    {
-        let (position, rotation) = view.setup.pose_at(nearest.offset);
-        action = Some(SweepAction::Pose(position, rotation));
-    }
-    action
+    let x = clicked?;
+    samples
+        .iter()
+        .min_by(|p, q| (p.offset - x).abs().total_cmp(&(q.offset - x).abs()))
+        .map(|nearest| nearest.offset)
 }
 
 /// A small plot of one quantity against the offset: no panning or zooming (a click picks a
@@ -438,7 +505,6 @@ fn marks(
 
 /// The sweep's settings: motion, direction, range, samples; Restart and Close.
 fn setup_ui(ui: &mut egui::Ui, setup: &mut SweepSetup, scene: &Scene) -> Option<SweepAction> {
-    let mut action = None;
     ui.label(RichText::new("Sweep B").strong());
     let line = matches!(setup.motion, SweepMotion::Line { .. });
     if ui.radio(line, "along a line").clicked() && !line {
@@ -473,15 +539,40 @@ fn setup_ui(ui: &mut egui::Ui, setup: &mut SweepSetup, scene: &Scene) -> Option<
             setup.samples = samples;
         }
     }
-    let speed = ((setup.to - setup.from).abs() * 0.005).max(1e-6);
-    for (name, value) in [("from", &mut setup.from), ("to", &mut setup.to)] {
+    let anchor = format!(
+        "offsets from B at ({}, {}), {}°; click a sample to move B there",
+        num_with(setup.anchor_position.x, 3),
+        num_with(setup.anchor_position.y, 3),
+        num_with(setup.anchor_rotation, 3)
+    );
+    range_ui(
+        ui,
+        &mut setup.from,
+        &mut setup.to,
+        &mut setup.samples,
+        &anchor,
+    )
+}
+
+/// The range, the samples, Restart, where the offsets start from (`anchor`) and Close: the end
+/// of the settings line in both dimensions.
+pub fn range_ui(
+    ui: &mut egui::Ui,
+    from: &mut f64,
+    to: &mut f64,
+    samples: &mut usize,
+    anchor: &str,
+) -> Option<SweepAction> {
+    let mut action = None;
+    let speed = ((*to - *from).abs() * 0.005).max(1e-6);
+    for (name, value) in [("from", from), ("to", to)] {
         let label = ui.label(name);
         ui.add(DragValue::new(value).speed(speed).max_decimals(4))
             .labelled_by(label.id);
     }
     let label = ui.label("samples");
     ui.add(
-        DragValue::new(&mut setup.samples)
+        DragValue::new(samples)
             .range(2..=PANEL_SAMPLES_MAX.min(SWEEP_SAMPLES_MAX))
             .speed(1.0),
     )
@@ -493,16 +584,7 @@ fn setup_ui(ui: &mut egui::Ui, setup: &mut SweepSetup, scene: &Scene) -> Option<
     {
         action = Some(SweepAction::Restart);
     }
-    ui.label(
-        RichText::new(format!(
-            "offsets from B at ({}, {}), {}°; click a sample to move B there",
-            num_with(setup.anchor_position.x, 3),
-            num_with(setup.anchor_position.y, 3),
-            num_with(setup.anchor_rotation, 3)
-        ))
-        .weak()
-        .small(),
-    );
+    ui.label(RichText::new(anchor).weak().small());
     if ui
         .button("Close")
         .on_hover_text("Close the sweep panel")

@@ -54,6 +54,8 @@ pub struct Scene3View {
     rects: [Option<egui::Rect>; 2],
     /// The text of the point under the pointer, shown in the step panel too.
     hovered: Option<String>,
+    /// The sweep panel and the comparison of methods.
+    explore: super::explore3::Explore3,
 }
 
 impl Scene3View {
@@ -67,7 +69,18 @@ impl Scene3View {
             stats: [DrawStats::default(); 2],
             rects: [None; 2],
             hovered: None,
+            explore: Default::default(),
         }
+    }
+
+    /// The sweep panel and the comparison of methods on this scene.
+    pub fn explore(&self) -> &super::explore3::Explore3 {
+        &self.explore
+    }
+
+    /// Opens (or closes) the sweep panel, as its switch does.
+    pub fn set_sweep_open(&mut self, open: bool) {
+        self.explore.set_sweep_open(&self.loaded.scene, open);
     }
 
     pub fn camera(&self, view: View) -> &OrbitCamera {
@@ -222,6 +235,15 @@ impl GjkvizApp {
             .show(ui, |ui| {
                 super::result_panel::result_area_ui(ui, |ui| {
                     panels::result3_ui(ui, &view.loaded.trace, at_end, &palette);
+                    super::explore3::compare3_area_ui(
+                        ui,
+                        &mut view.explore,
+                        &view.loaded.scene,
+                        &view.loaded.trace.result,
+                        at_end,
+                        &mut self.show_compare,
+                        &palette,
+                    );
                 });
                 egui::ScrollArea::vertical().show(ui, |ui| {
                     ui.add_space(4.0);
@@ -242,8 +264,25 @@ impl GjkvizApp {
                 });
             });
         self.shown_index = Some(index);
-        egui::CentralPanel::default()
-            .show(ui, |ui| views_ui(ui, &mut view, index, at_end, &palette));
+        let moved = egui::CentralPanel::default()
+            .show(ui, |ui| {
+                let moved = super::explore3::sweep3_panel_ui(
+                    ui,
+                    &mut view.explore,
+                    &view.loaded.scene,
+                    &palette,
+                );
+                views_ui(ui, &mut view, index, at_end, &palette);
+                moved
+            })
+            .inner;
+        if let Some(scene) = moved {
+            // B moved to a sweep sample: its trace, at the same step as far as it goes.
+            view.loaded = Loaded3::new(scene);
+            let steps = view.loaded.trace.steps.len();
+            self.playback
+                .retarget(steps, index.min(steps.saturating_sub(1)));
+        }
         self.three = Some(view);
         self.unsaved_changes_ui(&ctx, &palette);
         // Open… without a system file dialog asks for a path in the window, as in 2D.
@@ -354,6 +393,7 @@ fn camera_bar_ui(ui: &mut egui::Ui, view: &mut Scene3View, index: usize, at_end:
         {
             view.fit();
         }
+        super::explore3::sweep_toggle_ui(ui, &mut view.explore, &view.loaded.scene);
         ui.checkbox(&mut view.linked, "Link cameras")
             .on_hover_text("Orbiting one view turns the other the same way");
         ui.label(
