@@ -42,8 +42,10 @@ pub struct SweepSample {
     /// Distance when apart, minus the depth when overlapping.
     pub signed_distance: f64,
     /// The normal's angle in degrees. 2D: its direction, from +x, in (−180, 180]. 3D: its angle
-    /// from the first sample's normal, in [0, 180] (a direction in space has no single angle;
-    /// the turn away from where the sweep started is what a plot can show).
+    /// from the normal at offset 0 (B's pose in the scene, which the app shows), in [0, 180]: a
+    /// direction in space has no single angle, so the plot shows how far the normal turned
+    /// away from the one on screen. (Not from the first sample's: a sweep often starts deep in
+    /// overlap, where the normal is least settled.)
     pub normal_angle: f64,
     pub gjk_iterations: u32,
     pub distance_iterations: u32,

@@ -44,7 +44,7 @@ impl Motion3 {
 }
 
 /// Runs the scene's algorithm at every pose of the 3D sweep. The normal's angle is measured
-/// from the first sample's normal (see [`SweepSample::normal_angle`]).
+/// from the normal at offset 0, B's pose in `scene` (see [`SweepSample::normal_angle`]).
 pub fn sweep3(scene: &Scene3, sweep: &Sweep<Motion3>) -> Vec<SweepSample> {
     let (a, b0) = scene.bodies();
     let reach = farthest_from_position(&b0);
@@ -57,13 +57,12 @@ pub fn sweep3(scene: &Scene3, sweep: &Sweep<Motion3>) -> Vec<SweepSample> {
         tolerance: scene.settings.tolerance,
         size: reach.max(1.0) + scene.a.position.length() + scene.b.position.length(),
     };
-    let mut first_normal: Option<DVec3> = None;
+    let reference = query(&a, &b0, &scene.settings).normal;
     run_sweep(sweep, rule, |offset| {
         let mut b = b0.clone();
         b.position = sweep.motion.moved(b0.position, offset);
         b.rotation = sweep.motion.turned(b0.rotation, offset);
         let r = query(&a, &b, &scene.settings);
-        let reference = *first_normal.get_or_insert(r.normal);
         Reading {
             signed_distance: if r.intersecting { -r.depth } else { r.distance },
             normal_angle: angle_between_degrees(reference, r.normal),

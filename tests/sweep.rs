@@ -113,7 +113,7 @@ fn cubes_sliding_through_each_other_give_the_exact_signed_distance_and_normal_tu
         );
         assert!(!s.jump, "no jump at offset {}", s.offset);
         // The normal starts along −x (B on A's −x side), turns to +y while B's centre is within
-        // 0.5 of A's, then to +x: 0°, 90°, 180° from the first.
+        // 0.5 of A's, then to +x: 0°, 90°, 180° from the normal at offset 0.
         let expected = if x < -0.5 {
             0.0
         } else if x > 0.5 {
@@ -128,6 +128,27 @@ fn cubes_sliding_through_each_other_give_the_exact_signed_distance_and_normal_tu
                 s.normal_angle
             );
         }
+    }
+}
+
+#[test]
+fn the_normal_angle_counts_from_b_s_own_pose_not_the_first_sample() {
+    // Starting the sweep with B's centre on A's: the first sample's normal is +y, but the angle
+    // is from the normal at offset 0 (B at x = −4, normal −x).
+    let samples = sweep3(
+        &sliding_cubes(),
+        &Sweep {
+            motion: Motion3::Translate {
+                direction: DVec3::X,
+            },
+            from: 4.0,
+            to: 8.0,
+            samples: 5,
+        },
+    );
+    let angles: Vec<f64> = samples.iter().map(|s| s.normal_angle).collect();
+    for (angle, expected) in angles.iter().zip([90.0, 180.0, 180.0, 180.0, 180.0]) {
+        assert!((angle - expected).abs() < 1e-6, "{angles:?}");
     }
 }
 

@@ -1,7 +1,7 @@
 //! The sweep panel on a 3D scene: the same plots, range and buttons as in 2D
 //! ([`super::sweep_panel`]); only the motion differs — B moves along a direction in space or
-//! turns about an axis through its position, and the normal's angle is its turn from the first
-//! sample's normal.
+//! turns about an axis through its position, and the normal's angle is its turn from the normal
+//! at offset 0 (B where the sweep is anchored, as the views show it).
 
 use eframe::egui;
 use egui::{DragValue, RichText};
