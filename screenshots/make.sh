@@ -19,3 +19,4 @@ shot scenes/circle-vs-circle.ron --step 41 --out screenshots/circle-refinement.p
 shot scenes/3d/box-on-box.ron --step 4 --out screenshots/3d-gjk-tetrahedron.png
 shot scenes/3d/sphere-vs-box.ron --step 8 --out screenshots/3d-epa-step.png
 shot scenes/3d/box-on-box.ron --step 0 --out screenshots/3d-contact-result.png
+shot scenes/3d/cone-into-plate.ron --step 0 --sweep --out screenshots/3d-sweep-cone-through-plate.png --size 1600x1000

@@ -161,3 +161,48 @@ fn farthest_from_pivot(scene: &Scene) -> f64 {
         .fold(0.0, f64::max)
         * (1.0 + OUTLINE_SAG_MARGIN)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn reading(signed_distance: f64) -> Reading {
+        Reading {
+            signed_distance,
+            normal_angle: 0.0,
+            gjk_iterations: 0,
+            distance_iterations: 0,
+            epa_iterations: 0,
+            termination: Termination::Converged,
+        }
+    }
+
+    #[test]
+    fn a_change_faster_than_the_motion_is_flagged_in_either_dimension() {
+        // Offsets 0, 0.5, …, 2: the signed distance follows the offset at the allowed rate 1,
+        // except at offset 1 where it dips to −0.5: down by 1 and back up by 2 over steps of
+        // 0.5, both flagged.
+        let sweep = Sweep {
+            motion: (),
+            from: 0.0,
+            to: 2.0,
+            samples: 5,
+        };
+        let rule = JumpRule {
+            rate: 1.0,
+            tolerance: 1e-9,
+            size: 1.0,
+        };
+        let samples = run_sweep(&sweep, rule, |offset| {
+            reading(if offset == 1.0 { -0.5 } else { offset })
+        });
+        let flagged: Vec<bool> = samples.iter().map(|s| s.jump).collect();
+        assert_eq!(flagged, [false, false, true, true, false]);
+        // At four times the rate both changes are within what the motion allows.
+        let relaxed = JumpRule { rate: 4.0, ..rule };
+        let samples = run_sweep(&sweep, relaxed, |offset| {
+            reading(if offset == 1.0 { -0.5 } else { offset })
+        });
+        assert!(samples.iter().all(|s| !s.jump));
+    }
+}
