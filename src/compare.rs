@@ -34,13 +34,7 @@ pub fn separating_axis(a: &ConvexBody, b: &ConvexBody) -> Option<(f64, DVec2)> {
     let (pa, pb) = (a.polygon_vertices()?, b.polygon_vertices()?);
     let mut axes = a.face_normals();
     axes.extend(b.face_normals().into_iter().map(|n| -n));
-    let project = |pts: &[DVec2], u: DVec2| {
-        pts.iter()
-            .map(|p| p.dot(u))
-            .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), x| {
-                (lo.min(x), hi.max(x))
-            })
-    };
+    let project = |pts: &[DVec2], u: DVec2| extent(pts.iter().map(|p| p.dot(u)));
     axes.into_iter()
         .map(|u| {
             let ((_, a_max), (b_min, _)) = (project(pa, u), project(pb, u));
@@ -48,6 +42,13 @@ pub fn separating_axis(a: &ConvexBody, b: &ConvexBody) -> Option<(f64, DVec2)> {
             (b_min - a_max, u)
         })
         .max_by(|x, y| x.0.total_cmp(&y.0))
+}
+
+/// The smallest and largest of a shape's vertex projections on an axis (both dimensions).
+pub fn extent(projections: impl Iterator<Item = f64>) -> (f64, f64) {
+    projections.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), x| {
+        (lo.min(x), hi.max(x))
+    })
 }
 
 /// Where the separating-axis reference contradicts `result` on a polygon pair, in a sentence;

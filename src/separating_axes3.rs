@@ -90,10 +90,5 @@ fn world_vertices(body: &ConvexBody3, origin: DVec3) -> Option<Vec<DVec3>> {
 
 /// The smallest and largest projection of `points` on `u`.
 fn extent(points: &[DVec3], u: DVec3) -> (f64, f64) {
-    points
-        .iter()
-        .map(|p| p.dot(u))
-        .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), x| {
-            (lo.min(x), hi.max(x))
-        })
+    crate::compare::extent(points.iter().map(|p| p.dot(u)))
 }
