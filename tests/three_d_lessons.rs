@@ -341,9 +341,10 @@ fn check(name: &str, scene: &Scene3, trace: &Trace3, claim: Claim) {
         Claim::Refined => assert!(r.refinement_iterations > 0, "{name}"),
         Claim::Features(a, b) => {
             let ids: Vec<VertexId> = if r.intersecting {
-                let last = epa(Event3::Converged)
-                    .filter(|s| s.phase == Phase::Epa)
-                    .last()
+                let last = trace
+                    .steps
+                    .iter()
+                    .rfind(|s| s.phase == Phase::Epa && s.event == Event3::Converged)
                     .expect("EPA converged");
                 last.closest_face
                     .expect("a closest face")

@@ -8,9 +8,16 @@ use gjkviz::scene::{SceneError, load_any_scene};
 
 const DIR: &str = "tests/malformed/3d";
 
-/// Each malformed scene: the file the error is in (the scene itself unless named), where it
-/// points and what it says.
-const MALFORMED: &[(&str, Option<&str>, Option<(usize, usize)>, &str)] = &[
+/// A malformed scene's name, the file its error is in (the scene itself unless named), where
+/// the error points and what it says.
+type Malformed = (
+    &'static str,
+    Option<&'static str>,
+    Option<(usize, usize)>,
+    &'static str,
+);
+
+const MALFORMED: &[Malformed] = &[
     (
         "box-negative-extent",
         None,
@@ -197,7 +204,10 @@ fn every_malformed_3d_file_gets_its_own_message_and_position() {
         .collect();
     on_disk.sort();
     let listed: Vec<&str> = MALFORMED.iter().map(|m| m.0).collect();
-    assert_eq!(on_disk, listed, "every malformed 3D scene is listed, in name order");
+    assert_eq!(
+        on_disk, listed,
+        "every malformed 3D scene is listed, in name order"
+    );
     assert!(MALFORMED.len() >= 20);
     for &(name, in_file, position, expected) in MALFORMED {
         let path = Path::new(DIR).join(format!("{name}.ron"));

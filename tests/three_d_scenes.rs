@@ -382,7 +382,10 @@ fn every_bundled_3d_scene_saves_and_reloads_identically_byte_for_byte() {
         save_scene(&again, &path).unwrap();
         assert_eq!(std::fs::read_to_string(&path).unwrap(), text, "{}", b.file);
         if text.contains("Mesh(") {
-            assert!(text.contains(".obj\",") && !text.contains("points:"), "{text}");
+            assert!(
+                text.contains(".obj\",") && !text.contains("points:"),
+                "{text}"
+            );
         }
     }
     let leftovers: Vec<_> = std::fs::read_dir(dir.join("3d"))
