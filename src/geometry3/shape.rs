@@ -49,12 +49,16 @@ pub enum Shape3 {
     /// A single point at the body's position.
     Point,
     /// The convex hull of a Wavefront OBJ's vertices, read from `path` (relative to the scene
-    /// file). A scene file holds only the path; the scene loader fills `vertices`, so saving
+    /// file). A scene file holds only the path; the scene loader fills in the rest, so saving
     /// writes the path back, never the points.
     Mesh {
         path: String,
+        /// The vertices of the hull of the file's vertices (computed once, at load).
         #[serde(skip)]
         vertices: Vec<DVec3>,
+        /// How many distinct vertices the file has.
+        #[serde(skip)]
+        file_vertices: usize,
     },
 }
 
@@ -125,10 +129,13 @@ impl Shape3 {
     /// "mesh rock.obj: 120 vertices, convex hull of 64".
     pub fn description(&self) -> String {
         match self {
-            Shape3::Mesh { path, vertices } => format!(
-                "mesh {path}: {} vertices, convex hull of {}",
-                vertices.len(),
-                hull_of(vertices).vertices.len()
+            Shape3::Mesh {
+                path,
+                vertices,
+                file_vertices,
+            } => format!(
+                "mesh {path}: {file_vertices} vertices, convex hull of {}",
+                vertices.len()
             ),
             other => other.kind().to_string(),
         }
@@ -199,7 +206,7 @@ impl Shape3 {
             }
             Shape3::Point => Ok(()),
             // The path is checked where the scene loader reads it; the vertices, once loaded.
-            Shape3::Mesh { path, vertices } => {
+            Shape3::Mesh { path, vertices, .. } => {
                 if path.trim().is_empty() {
                     return Err(err("path", "must name an OBJ file, found \"\"".to_string()));
                 }

@@ -15,7 +15,7 @@ use glam::DVec3;
 use super::bundled::BUNDLED_MESHES;
 use super::{Scene3, SceneError};
 use crate::geometry::{in_supported_range, range_message};
-use crate::geometry3::{MESH_VERTICES_MAX, Shape3};
+use crate::geometry3::{MESH_VERTICES_MAX, Shape3, hull_of};
 
 /// Where a scene's mesh paths are read from.
 #[derive(Clone, Copy, Debug)]
@@ -62,7 +62,12 @@ pub(super) fn load_meshes(
     files: MeshFiles,
 ) -> Result<(), SceneError> {
     for (label, body) in [("a", &mut scene.a), ("b", &mut scene.b)] {
-        let Shape3::Mesh { path, vertices } = &mut body.shape else {
+        let Shape3::Mesh {
+            path,
+            vertices,
+            file_vertices,
+        } = &mut body.shape
+        else {
             continue;
         };
         let at = path_position(text, path);
@@ -73,17 +78,13 @@ pub(super) fn load_meshes(
             source_line: at.and_then(|(line, _)| text.lines().nth(line - 1).map(str::to_string)),
             message: format!("shape {label} (Mesh): path: cannot read {obj_name}: {e}"),
         })?;
-        *vertices = parse_obj(&obj, &obj_name).map_err(|mut e| {
+        let points = parse_obj(&obj, &obj_name).map_err(|mut e| {
             let place = at.map_or(String::new(), |(l, c)| format!(":{l}:{c}"));
             e.message = format!("{} (the mesh of shape {label}, {file}{place})", e.message);
             e
         })?;
-        body.validate().map_err(|e| {
-            SceneError::new(
-                file,
-                format!("shape {label} (Mesh): {}: {}", e.field, e.message),
-            )
-        })?;
+        *file_vertices = points.len();
+        *vertices = hull_of(&points).vertices;
     }
     Ok(())
 }
