@@ -65,7 +65,14 @@ fn check_files(files: &[PathBuf], out: &mut dyn Write) -> std::io::Result<i32> {
     let mut code = 0;
     for file in files {
         match load_any_scene(file) {
-            Ok(scene) => writeln!(out, "{}: OK ({})", file.display(), scene.name())?,
+            Ok(scene) => {
+                writeln!(out, "{}: OK ({})", file.display(), scene.name())?;
+                if let AnyScene::Three(s) = &scene {
+                    for note in s.mesh_notes() {
+                        writeln!(out, "    {note}")?;
+                    }
+                }
+            }
             Err(e) => {
                 code = EXIT_INVALID;
                 writeln!(out, "{e}")?;

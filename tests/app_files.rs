@@ -637,6 +637,7 @@ fn every_malformed_file_shows_the_loaders_error_on_the_banner_and_the_scene_stay
     let mut files: Vec<PathBuf> = std::fs::read_dir("tests/malformed")
         .unwrap()
         .map(|e| e.unwrap().path())
+        .filter(|p| p.is_file()) // the 3D corpus in malformed/3d is tested on its own
         .collect();
     files.sort();
     assert!(files.len() >= 30, "the malformed corpus is there");

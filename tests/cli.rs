@@ -141,9 +141,12 @@ fn check_reports_each_file_and_fails_if_any_is_invalid() {
 
 #[test]
 fn check_never_panics_on_any_malformed_file() {
-    let files: Vec<String> = std::fs::read_dir("tests/malformed")
-        .unwrap()
-        .map(|e| e.unwrap().path().display().to_string())
+    let files: Vec<String> = ["tests/malformed", "tests/malformed/3d"]
+        .iter()
+        .flat_map(|dir| std::fs::read_dir(dir).unwrap())
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "ron"))
+        .map(|p| p.display().to_string())
         .collect();
     let mut args = vec!["check"];
     args.extend(files.iter().map(String::as_str));

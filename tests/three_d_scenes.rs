@@ -6,7 +6,7 @@ use std::path::Path;
 use std::process::{Command, Output};
 
 use gjkviz::explain3::{explain, numbers, pseudocode, pseudocode_line, title};
-use gjkviz::scene::{AnyScene, parse_any_scene};
+use gjkviz::scene::{AnyScene, parse_any_scene, save_scene, to_ron};
 use gjkviz::trace3::Event3;
 
 const SCENES_3D: &str = "scenes/3d";
@@ -354,16 +354,47 @@ fn scene_traces_carry_finite_numbers_only() {
     }
 }
 
+/// Every bundled 3D scene saves atomically and loads back equal, tracing the same, and saving
+/// what was loaded writes the same bytes. Meshes are saved as their paths (the OBJ files are
+/// copied beside the saved scenes, as a user keeps them beside theirs).
 #[test]
-fn scenes_3d_round_trip_through_ron() {
-    for file in scene_files() {
-        let scene = load3(&file);
-        let text = ron::ser::to_string_pretty(&scene, ron::ser::PrettyConfig::new()).unwrap();
-        match parse_any_scene(&text, "again.ron") {
-            Ok(AnyScene::Three(again)) => assert_eq!(again, scene, "{file}"),
-            other => panic!("{file}: {other:?}\n{text}"),
+fn every_bundled_3d_scene_saves_and_reloads_identically_byte_for_byte() {
+    let dir = std::env::temp_dir().join(format!("gjkviz-3d-roundtrip-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("3d")).unwrap();
+    for mesh in gjkviz::scene::BUNDLED_MESHES {
+        std::fs::write(dir.join(mesh.file), mesh.text).unwrap();
+    }
+    for b in gjkviz::scene::BUNDLED_SCENES_3D {
+        let scene = b.parse().unwrap_or_else(|e| panic!("{e}"));
+        let path = dir.join(b.file);
+        save_scene(&scene, &path).unwrap_or_else(|e| panic!("{e}"));
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert_eq!(text, to_ron(&scene).unwrap());
+        let AnyScene::Three(again) = gjkviz::scene::load_any_scene(&path).unwrap() else {
+            panic!("{} reloads as 3D", b.file);
+        };
+        let AnyScene::Three(first) = &scene else {
+            panic!("{} is 3D", b.file);
+        };
+        assert_eq!(&again, first, "{}", b.file);
+        assert_eq!(again.trace(), first.trace(), "{}", b.file);
+        save_scene(&again, &path).unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), text, "{}", b.file);
+        if text.contains("Mesh(") {
+            assert!(
+                text.contains(".obj\",") && !text.contains("points:"),
+                "{text}"
+            );
         }
     }
+    let leftovers: Vec<_> = std::fs::read_dir(dir.join("3d"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".tmp"))
+        .collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -383,7 +414,7 @@ fn every_3d_scene_file_is_bundled_and_parses_as_3d() {
         );
     }
     for b in gjkviz::scene::BUNDLED_SCENES_3D {
-        match gjkviz::scene::parse_any_scene(b.text, b.file) {
+        match b.parse() {
             Ok(AnyScene::Three(s)) => {
                 assert!(!s.description.is_empty(), "{} has no description", b.file)
             }

@@ -53,7 +53,10 @@ const BALL_NORMAL_ANGLE: f64 = 1e-6;
 
 fn parry_shape(shape: &Shape3) -> Option<Box<dyn Shape>> {
     Some(match shape {
-        Shape3::Polyhedron { points, .. } => Box::new(ConvexPolyhedron::from_convex_hull(points)?),
+        Shape3::Polyhedron { points, .. }
+        | Shape3::Mesh {
+            vertices: points, ..
+        } => Box::new(ConvexPolyhedron::from_convex_hull(points)?),
         Shape3::Box { half_extents } => Box::new(Cuboid::new(*half_extents)),
         Shape3::Sphere { radius } => Box::new(Ball::new(*radius)),
         Shape3::Capsule {

@@ -9,7 +9,7 @@ mod support;
 
 pub use body::{ConvexBody3, LocalShape, local_support};
 pub use hull::{Hull3, hull_of};
-pub use shape::{Body3, POLYHEDRON_POINTS_MAX, Shape3, rotation_matrix};
+pub use shape::{Body3, MESH_VERTICES_MAX, POLYHEDRON_POINTS_MAX, Shape3, rotation_matrix};
 pub use support::SupportMap3;
 
 pub(crate) use body::usable_direction;

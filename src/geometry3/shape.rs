@@ -13,6 +13,11 @@ use crate::geometry::{ShapeError, in_supported_range, range_message};
 /// Most points a polyhedron may list: the hull and every support query stay fast.
 pub const POLYHEDRON_POINTS_MAX: usize = 10_000;
 
+/// Most vertices a mesh may have. Engine meshes are larger than hand-written point lists; the
+/// hull is computed once per load and supports run on its vertices only, so ten times the
+/// polyhedron limit stays interactive.
+pub const MESH_VERTICES_MAX: usize = 100_000;
+
 /// A convex 3D shape in its own frame. Lengths in scene units.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -43,6 +48,18 @@ pub enum Shape3 {
     Triangle { a: DVec3, b: DVec3, c: DVec3 },
     /// A single point at the body's position.
     Point,
+    /// The convex hull of a Wavefront OBJ's vertices, read from `path` (relative to the scene
+    /// file). A scene file holds only the path; the scene loader fills in the rest, so saving
+    /// writes the path back, never the points.
+    Mesh {
+        path: String,
+        /// The vertices of the hull of the file's vertices (computed once, at load).
+        #[serde(skip)]
+        vertices: Vec<DVec3>,
+        /// How many distinct vertices the file has.
+        #[serde(skip)]
+        file_vertices: usize,
+    },
 }
 
 fn is_false(b: &bool) -> bool {
@@ -104,6 +121,23 @@ impl Shape3 {
             Shape3::Segment { .. } => "Segment",
             Shape3::Triangle { .. } => "Triangle",
             Shape3::Point => "Point",
+            Shape3::Mesh { .. } => "Mesh",
+        }
+    }
+
+    /// What the shape is, in words for the user; for a mesh, where its points come from:
+    /// "mesh rock.obj: 120 vertices, convex hull of 64".
+    pub fn description(&self) -> String {
+        match self {
+            Shape3::Mesh {
+                path,
+                vertices,
+                file_vertices,
+            } => format!(
+                "mesh {path}: {file_vertices} vertices, convex hull of {}",
+                vertices.len()
+            ),
+            other => other.kind().to_string(),
         }
     }
 
@@ -171,6 +205,27 @@ impl Shape3 {
                 bounded_vec("c", *c)
             }
             Shape3::Point => Ok(()),
+            // The path is checked where the scene loader reads it; the vertices, once loaded.
+            Shape3::Mesh { path, vertices, .. } => {
+                if path.trim().is_empty() {
+                    return Err(err("path", "must name an OBJ file, found \"\"".to_string()));
+                }
+                if vertices.len() > MESH_VERTICES_MAX {
+                    return Err(err(
+                        "path",
+                        format!(
+                            "a mesh may have at most {MESH_VERTICES_MAX} vertices, {path} has {}",
+                            vertices.len()
+                        ),
+                    ));
+                }
+                for (i, p) in vertices.iter().enumerate() {
+                    bounded_vec("path", *p).map_err(|e| {
+                        err("path", format!("{path}: vertex {}: {}", i + 1, e.message))
+                    })?;
+                }
+                Ok(())
+            }
         }
     }
 
@@ -182,6 +237,7 @@ impl Shape3 {
             Shape3::Segment { a, b } => Some(hull_of(&[*a, *b])),
             Shape3::Triangle { a, b, c } => Some(hull_of(&[*a, *b, *c])),
             Shape3::Point => Some(hull_of(&[DVec3::ZERO])),
+            Shape3::Mesh { vertices, .. } => Some(hull_of(vertices)),
             _ => None,
         }
     }

@@ -12,10 +12,12 @@ use std::ops::Range;
 use std::path::Path;
 
 use super::file::parse_ron;
+use super::mesh::{MeshFiles, load_meshes, mesh_paths};
 use super::{Scene, Scene3, SceneError, parse_scene};
 
-/// A scene of either dimension.
-#[derive(Clone, Debug, PartialEq)]
+/// A scene of either dimension; it is written as the scene it holds.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[serde(untagged)]
 pub enum AnyScene {
     Two(Scene),
     Three(Scene3),
@@ -28,12 +30,35 @@ impl AnyScene {
             AnyScene::Three(s) => &s.name,
         }
     }
+
+    /// The files besides the scene file at `scene_file` that make up the scene (a 3D scene's
+    /// meshes), so a watch can follow them too.
+    pub fn mesh_paths(&self, scene_file: &Path) -> Vec<std::path::PathBuf> {
+        match self {
+            AnyScene::Two(_) => Vec::new(),
+            AnyScene::Three(s) => mesh_paths(s, scene_file),
+        }
+    }
 }
 
-/// Parses and checks a 2D or 3D scene; `file` names it in errors.
+/// Parses and checks a 2D or 3D scene; `file` names it in errors and is where mesh paths are
+/// resolved from (see [`parse_any_scene_with`]).
 pub fn parse_any_scene(text: &str, file: &str) -> Result<AnyScene, SceneError> {
+    parse_any_scene_with(text, file, MeshFiles::beside(file))
+}
+
+/// Parses and checks a 2D or 3D scene, reading the meshes it names from `meshes`.
+pub fn parse_any_scene_with(
+    text: &str,
+    file: &str,
+    meshes: MeshFiles,
+) -> Result<AnyScene, SceneError> {
     match dimension_field(text) {
-        Some((value, _)) if value != 2 => parse_ron(text, file).map(AnyScene::Three),
+        Some((value, _)) if value != 2 => {
+            let mut scene: Scene3 = parse_ron(text, file)?;
+            load_meshes(&mut scene, text, file, meshes)?;
+            Ok(AnyScene::Three(scene))
+        }
         _ => parse_scene(text, file).map(AnyScene::Two),
     }
 }

@@ -4,6 +4,8 @@ use std::fs;
 use std::io::Write;
 use std::path::Path;
 
+use serde::Serialize;
+
 use super::{Scene, SceneError};
 
 /// Parses and checks a 2D scene; `file` names it in errors.
@@ -56,10 +58,11 @@ pub fn load_scene(path: &Path) -> Result<Scene, SceneError> {
     parse_scene(&text, &name)
 }
 
-/// The scene as pretty RON, fields in a fixed order; parsing it gives the same scene back.
-/// An error (which no scene that passed validation should meet) is returned, never written
-/// into the text, so a save cannot put it in the user's file.
-pub fn to_ron(scene: &Scene) -> Result<String, ron::Error> {
+/// The scene (a [`Scene`], a [`Scene3`](super::Scene3) or an [`AnyScene`](super::AnyScene)) as
+/// pretty RON, fields in a fixed order; parsing it gives the same scene back. A mesh is written
+/// as its path. An error (which no scene that passed validation should meet) is returned,
+/// never written into the text, so a save cannot put it in the user's file.
+pub fn to_ron<S: Serialize>(scene: &S) -> Result<String, ron::Error> {
     let config = ron::ser::PrettyConfig::new()
         .indentor("    ")
         .separate_tuple_members(false)
@@ -70,8 +73,8 @@ pub fn to_ron(scene: &Scene) -> Result<String, ron::Error> {
     Ok(text)
 }
 
-/// Writes the scene atomically (see [`write_atomically`]).
-pub fn save_scene(scene: &Scene, path: &Path) -> Result<(), SceneError> {
+/// Writes the scene (of either dimension, as [`to_ron`]) atomically (see [`write_atomically`]).
+pub fn save_scene<S: Serialize>(scene: &S, path: &Path) -> Result<(), SceneError> {
     let text = to_ron(scene).map_err(|e| {
         SceneError::new(
             &path.display().to_string(),

@@ -8,13 +8,17 @@ mod dimension;
 mod error;
 mod file;
 mod locate;
+mod mesh;
 mod scene3;
 mod watch;
 
-pub use bundled::{BUNDLED_SCENES, BUNDLED_SCENES_3D, BundledScene, default_scene};
-pub use dimension::{AnyScene, load_any_scene, parse_any_scene};
+pub use bundled::{
+    BUNDLED_MESHES, BUNDLED_SCENES, BUNDLED_SCENES_3D, BundledMesh, BundledScene, default_scene,
+};
+pub use dimension::{AnyScene, load_any_scene, parse_any_scene, parse_any_scene_with};
 pub use error::SceneError;
 pub use file::{load_scene, parse_scene, save_scene, to_ron, write_atomically};
+pub use mesh::{MeshFiles, parse_obj};
 pub use scene3::{DIMENSION_3D, Scene3};
 pub use watch::FileWatch;
 

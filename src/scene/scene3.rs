@@ -5,7 +5,7 @@ use serde::{Deserialize, Deserializer, Serialize};
 
 use super::known_version;
 use crate::algorithm3::{Settings3, trace};
-use crate::geometry3::{Body3, ConvexBody3};
+use crate::geometry3::{Body3, ConvexBody3, Shape3};
 use crate::trace3::Trace3;
 
 /// The `dimension` a 3D scene declares.
@@ -35,6 +35,16 @@ impl Scene3 {
     /// Both bodies placed in the world.
     pub fn bodies(&self) -> (ConvexBody3, ConvexBody3) {
         (ConvexBody3::new(&self.a), ConvexBody3::new(&self.b))
+    }
+
+    /// What the scene's meshes are, one line per mesh body, for the user to see where its
+    /// shape comes from: "b: mesh rock.obj: 162 vertices, convex hull of 98".
+    pub fn mesh_notes(&self) -> Vec<String> {
+        [("a", &self.a), ("b", &self.b)]
+            .into_iter()
+            .filter(|(_, body)| matches!(body.shape, Shape3::Mesh { .. }))
+            .map(|(label, body)| format!("{label}: {}", body.shape.description()))
+            .collect()
     }
 
     /// Runs the algorithm on the scene and records every step.
