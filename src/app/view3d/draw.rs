@@ -7,6 +7,7 @@ use eframe::egui;
 use egui::{Color32, Stroke};
 use glam::DVec3;
 
+use super::hover::{FaceTarget, face_text, plane};
 use super::loaded3::Loaded3;
 use super::render::{Drawing3, HoverTarget};
 use crate::app::palette::Palette;
@@ -256,11 +257,22 @@ fn simplex(
         }
     }
     let fill = translucent(colour, POLYTOPE_ALPHA);
+    let ids = &step.simplex;
     match points.as_slice() {
-        [a, b, c] => d.triangle([*a, *b, *c], fill),
-        [a, b, c, e] => {
-            for face in [[*a, *b, *c], [*a, *b, *e], [*a, *c, *e], [*b, *c, *e]] {
-                d.triangle(face, fill);
+        [a, b, c] => {
+            d.triangle([*a, *b, *c], fill);
+            simplex_face_target(d, [0, 1, 2].map(|k| (ids[k], points[k])), None);
+        }
+        [_, _, _, _] => {
+            // Each face with the corner it leaves out, which lies inside it.
+            for (face, other) in [
+                ([0, 1, 2], 3),
+                ([0, 1, 3], 2),
+                ([0, 2, 3], 1),
+                ([1, 2, 3], 0),
+            ] {
+                d.triangle(face.map(|k| points[k]), fill);
+                simplex_face_target(d, face.map(|k| (ids[k], points[k])), Some(points[other]));
             }
         }
         _ => {}
@@ -268,6 +280,34 @@ fn simplex(
     for &id in &step.dropped {
         vertex(d, trace, id, palette.removed, labelled);
     }
+}
+
+/// The name of a face by its corners' labels.
+fn face_name(ids: [VertexId; 3]) -> String {
+    format!("face {}", ids.map(vertex_label).join(" "))
+}
+
+/// A simplex face's hover target: its normal turned away from `inside` (the tetrahedron's
+/// fourth corner), or for a lone triangle away from the origin, so the distance is that of
+/// its plane from the origin on the normal's side.
+fn simplex_face_target(d: &mut Drawing3, corners: [(VertexId, DVec3); 3], inside: Option<DVec3>) {
+    let points = corners.map(|c| c.1);
+    let Some((normal, distance)) = plane(points) else {
+        return;
+    };
+    let flip = match inside {
+        Some(inside) => normal.dot(inside - points[0]) > 0.0,
+        None => distance < 0.0,
+    };
+    let (normal, distance) = if flip {
+        (-normal, -distance)
+    } else {
+        (normal, distance)
+    };
+    d.face_targets.push(FaceTarget {
+        corners: points,
+        text: face_text(&face_name(corners.map(|c| c.0)), normal, distance),
+    });
 }
 
 /// EPA: the polytope after the step, the faces it removed in red, the horizon bold, the new
@@ -290,6 +330,17 @@ fn polytope(
     for face in trace.polytope_at(index) {
         let Some(p) = corners(&face) else { continue };
         d.triangle(p, translucent(colour, POLYTOPE_ALPHA));
+        // The closest face's numbers as EPA found them; the others' from their oriented corners.
+        let numbers = match step.closest_face.filter(|c| c.face.id == face.id) {
+            Some(closest) => Some((closest.normal, closest.distance)),
+            None => plane(p),
+        };
+        if let Some((normal, distance)) = numbers {
+            d.face_targets.push(FaceTarget {
+                corners: p,
+                text: face_text(&face_name(face.vertices), normal, distance),
+            });
+        }
         let stroke = if added.contains(&face.id) {
             Stroke::new(2.2, colour)
         } else {

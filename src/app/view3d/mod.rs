@@ -7,6 +7,7 @@
 
 mod camera;
 mod draw;
+mod hover;
 mod loaded3;
 mod panels;
 mod render;
@@ -22,13 +23,13 @@ use egui::{PointerButton, Sense, Stroke};
 use glam::DVec3;
 
 use super::GjkvizApp;
-use super::loaded::Source;
+use super::loaded::{Dimension, Source};
 use super::palette::Palette;
 use super::playback::Playback;
 use super::scene_bar::{self, BarAction, SceneBar};
 use crate::scene::Scene3;
 use loaded3::Loaded3;
-use render::{Drawing3, HOVER_RADIUS};
+use render::Drawing3;
 
 /// Zoom per point of mouse wheel scroll.
 const WHEEL_ZOOM: f32 = 0.002;
@@ -52,21 +53,25 @@ pub struct Scene3View {
     /// What each view drew last frame, and where.
     stats: [DrawStats; 2],
     rects: [Option<egui::Rect>; 2],
-    /// The text of the point under the pointer, shown in the step panel too.
+    /// The text of the point or face under the pointer, shown in the step panel too.
     hovered: Option<String>,
+    /// The text of the point or face last clicked, kept in the step panel until it is clicked
+    /// again or a click lands beside every target.
+    pinned: Option<String>,
 }
 
 impl Scene3View {
-    pub fn new(scene: Scene3, path: PathBuf) -> Self {
+    pub fn new(scene: Scene3, source: Source) -> Self {
         let loaded = Loaded3::new(scene);
         Scene3View {
             cameras: [fitted(loaded.world_ball), fitted(loaded.difference_ball)],
             loaded,
-            source: Source::File(path),
+            source,
             linked: true,
             stats: [DrawStats::default(); 2],
             rects: [None; 2],
             hovered: None,
+            pinned: None,
         }
     }
 
@@ -85,6 +90,23 @@ impl Scene3View {
 
     pub fn hovered(&self) -> Option<&str> {
         self.hovered.as_deref()
+    }
+
+    pub fn pinned(&self) -> Option<&str> {
+        self.pinned.as_deref()
+    }
+
+    /// A click in a view on `target` (None: beside every target) pins it, or unpins it when
+    /// it is the one pinned.
+    fn click(&mut self, target: Option<String>) {
+        self.pinned = match target {
+            Some(text) if self.pinned.as_ref() != Some(&text) => Some(text),
+            _ => None,
+        };
+    }
+
+    pub fn source(&self) -> &Source {
+        &self.source
     }
 
     pub fn trace(&self) -> &crate::trace3::Trace3 {
@@ -146,21 +168,24 @@ const PRESETS: [(&str, DVec3); 7] = [
 impl GjkvizApp {
     /// The app on a 3D scene already in memory; `path` names it in the scene bar.
     pub fn with_scene3(scene: Scene3, path: PathBuf) -> Self {
-        let mut app = GjkvizApp::with_scene(crate::scene::default_scene(), Source::Bundled(0));
-        app.show_3d(scene, path);
+        let mut app = GjkvizApp::with_scene(
+            crate::scene::default_scene(),
+            Source::Bundled(Dimension::Two, 0),
+        );
+        app.show_3d(scene, Source::File(path));
         app
     }
 
-    /// Shows a 3D scene from `path`, from its first step.
-    pub(super) fn show_3d(&mut self, scene: Scene3, path: PathBuf) {
-        let view = Scene3View::new(scene, path);
+    /// Shows a 3D scene from `source`, from its first step.
+    pub(super) fn show_3d(&mut self, scene: Scene3, source: Source) {
+        let view = Scene3View::new(scene, source);
         // The 2D scene underneath is no longer on screen: nothing of it is left to save.
-        self.saved = self.loaded.scene.clone();
-        self.history.clear();
+        self.file.saved = self.loaded.scene.clone();
+        self.edits.history.clear();
         self.playback = Playback::new(view.loaded.trace.steps.len());
         self.three = Some(view);
-        self.banner = None;
-        self.scroll_pending = true;
+        self.file.banner = None;
+        self.views.scroll_pending = true;
     }
 
     /// The 3D scene on screen, if one is.
@@ -171,7 +196,7 @@ impl GjkvizApp {
     /// The whole window on a 3D scene.
     pub(super) fn ui_3d(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
-        if self.pending.is_none() {
+        if self.file.pending.is_none() {
             self.keys(&ctx);
             self.open_dropped_file(&ctx);
         }
@@ -190,11 +215,11 @@ impl GjkvizApp {
                 can_undo: false,
                 saveable: false,
                 can_redo: false,
-                bundled_names: &self.bundled_names,
-                recent: &self.recent,
+                bundled_names: &self.file.bundled_names,
+                recent: &self.file.recent,
             };
             bar_action = scene_bar::scene_bar_ui(ui, &bar, &palette);
-            super::banners::error_banner_ui(ui, &mut self.banner, &palette);
+            super::banners::error_banner_ui(ui, &mut self.file.banner, &palette);
             ui.add_space(2.0);
         });
         let phases: Vec<_> = view.loaded.trace.steps.iter().map(|s| s.phase).collect();
@@ -231,17 +256,14 @@ impl GjkvizApp {
                             .id_salt("about scene")
                             .show(ui, |ui| ui.label(&scene.description));
                     }
-                    if let Some(text) = &view.hovered {
-                        ui.label(egui::RichText::new(text).monospace());
-                        ui.add_space(4.0);
-                    }
-                    self.scroll_pending |= self.shown_index != Some(index);
-                    let scroll = self.scroll_pending && !ui.ctx().will_discard();
+                    panels::picked_ui(ui, view.pinned.as_deref(), view.hovered.as_deref());
+                    self.views.scroll_pending |= self.views.shown_index != Some(index);
+                    let scroll = self.views.scroll_pending && !ui.ctx().will_discard();
                     panels::step_panel3_ui(ui, &view.loaded.trace, index, scroll, &palette);
-                    self.scroll_pending &= !scroll;
+                    self.views.scroll_pending &= !scroll;
                 });
             });
-        self.shown_index = Some(index);
+        self.views.shown_index = Some(index);
         egui::CentralPanel::default()
             .show(ui, |ui| views_ui(ui, &mut view, index, at_end, &palette));
         self.three = Some(view);
@@ -262,9 +284,9 @@ fn files_after_frame(app: &mut GjkvizApp, ctx: &egui::Context, action: Option<Ba
     }
     if let Some(view) = &app.three {
         let title = format!("{} — {} (3D)", super::TITLE, view.loaded.scene.name);
-        if title != app.title {
+        if title != app.views.title {
             ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
-            app.title = title;
+            app.views.title = title;
         }
     }
     if let Some(job) = &mut app.screenshot {
@@ -294,6 +316,7 @@ fn views_ui(
         egui::Layout::top_down(egui::Align::Min)
     };
     let mut hovered = None;
+    let mut clicked = None;
     ui.with_layout(layout, |ui| {
         for which in [View::World, View::Difference] {
             let loaded = &view.loaded;
@@ -317,6 +340,9 @@ fn views_ui(
             );
             view.stats[which as usize] = shown.stats;
             view.rects[which as usize] = Some(shown.rect);
+            if shown.clicked {
+                clicked = Some(shown.hovered.clone());
+            }
             hovered = hovered.take().or(shown.hovered);
             view.cameras[which as usize] = camera;
             if view.linked && (camera.yaw, camera.pitch) != (before.yaw, before.pitch) {
@@ -326,6 +352,9 @@ fn views_ui(
         }
     });
     view.hovered = hovered;
+    if let Some(target) = clicked {
+        view.click(target);
+    }
 }
 
 /// Presets, "look along n", fit and the link switch.
@@ -374,6 +403,8 @@ struct Shown {
     stats: DrawStats,
     rect: egui::Rect,
     hovered: Option<String>,
+    /// The view was clicked (not dragged) this frame.
+    clicked: bool,
 }
 
 /// One orbit view: the pointer moves `camera`, then `build` makes the drawing for the camera's
@@ -416,18 +447,11 @@ fn orbit_view_ui(
         egui::StrokeKind::Inside,
     );
     painter.extend(drawing.shapes(&projector, rect, ui.ctx(), palette.text));
-    let hovered = response.hover_pos().and_then(|pointer| {
-        drawing
-            .hover_targets
-            .iter()
-            .filter_map(|t| {
-                let q = projector.project(t.at)?;
-                let gap = egui::pos2(q.x, q.y).distance(pointer);
-                (gap <= HOVER_RADIUS).then_some((gap, t))
-            })
-            .min_by(|a, b| a.0.total_cmp(&b.0))
-            .map(|(_, t)| t.text.clone())
-    });
+    let hovered = response
+        .hover_pos()
+        .and_then(|pointer| hover::under_pointer(&drawing, &projector, pointer))
+        .map(str::to_owned);
+    let clicked = response.clicked();
     if let Some(text) = &hovered {
         response.on_hover_text_at_pointer(text.as_str());
     }
@@ -435,5 +459,6 @@ fn orbit_view_ui(
         stats: drawing.stats(),
         rect,
         hovered,
+        clicked,
     }
 }

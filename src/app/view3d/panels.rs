@@ -142,3 +142,16 @@ pub fn result3_ui(ui: &mut egui::Ui, trace: &Trace3, at_end: bool, palette: &Pal
         .spacing([12.0, 3.0])
         .show(ui, |ui| rows_ui(ui, rows, palette));
 }
+
+/// The point or face pinned with a click, then the one under the pointer when it is another.
+pub fn picked_ui(ui: &mut egui::Ui, pinned: Option<&str>, hovered: Option<&str>) {
+    if let Some(text) = pinned {
+        ui.label(RichText::new("Pinned (click it again, or beside it, to unpin):").weak());
+        ui.label(RichText::new(text).monospace());
+        ui.add_space(4.0);
+    }
+    if let Some(text) = hovered.filter(|h| Some(*h) != pinned) {
+        ui.label(RichText::new(text).monospace());
+        ui.add_space(4.0);
+    }
+}

@@ -10,6 +10,7 @@ use egui::{Color32, Pos2, Rect, Shape, Stroke, epaint::Mesh, pos2, vec2};
 use glam::DVec3;
 
 use super::camera::{Projected, Projector};
+use super::hover::FaceTarget;
 use super::surface::Surface;
 
 /// Drawing order: the back of surfaces, what is inside them, their front.
@@ -69,6 +70,8 @@ pub struct Drawing3 {
     points: Vec<Point>,
     labels: Vec<Label>,
     pub hover_targets: Vec<HoverTarget>,
+    /// Faces the pointer can hover, where no point target is near it.
+    pub face_targets: Vec<FaceTarget>,
     /// Text in the view's corner (what the view is, what it approximates).
     pub caption: Vec<String>,
 }
