@@ -12,6 +12,7 @@
 
 use eframe::egui;
 mod banners;
+mod check_label;
 mod compare_panel;
 mod convergence;
 mod copy;

@@ -37,6 +37,8 @@ struct Line {
     layer: Layer,
     /// An arrow head at the second end, sized on screen.
     head: bool,
+    /// Dashed, as the 2D plots draw a tolerance check.
+    dashed: bool,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -87,6 +89,9 @@ pub struct DrawStats {
 
 /// The hover target under the pointer: within this many points of it.
 pub const HOVER_RADIUS: f32 = 9.0;
+/// Dash and gap lengths of a dashed line, in points.
+const DASH: f32 = 6.0;
+const GAP: f32 = 4.0;
 /// Points of screen between a label and its anchor.
 const LABEL_GAP: f32 = 5.0;
 
@@ -126,6 +131,7 @@ impl Drawing3 {
                 stroke,
                 layer,
                 head: false,
+                dashed: false,
             });
         }
         if surface.vertices.len() == 1 {
@@ -148,6 +154,18 @@ impl Drawing3 {
             stroke,
             layer: Layer::Inside,
             head: false,
+            dashed: false,
+        });
+    }
+
+    /// A dashed line: a measured gap, a plane or line a check refers to.
+    pub fn dashed_line(&mut self, ends: [DVec3; 2], stroke: Stroke) {
+        self.lines.push(Line {
+            ends,
+            stroke,
+            layer: Layer::Inside,
+            head: false,
+            dashed: true,
         });
     }
 
@@ -158,6 +176,7 @@ impl Drawing3 {
             stroke,
             layer: Layer::Inside,
             head: true,
+            dashed: false,
         });
     }
 
@@ -238,7 +257,11 @@ impl Drawing3 {
                     continue;
                 };
                 let (a, b) = (to_pos(a), to_pos(b));
-                shapes.push(Shape::line_segment([a, b], line.stroke));
+                if line.dashed {
+                    shapes.extend(Shape::dashed_line(&[a, b], line.stroke, DASH, GAP));
+                } else {
+                    shapes.push(Shape::line_segment([a, b], line.stroke));
+                }
                 if line.head {
                     shapes.extend(arrow_head(b, a, line.stroke.color, line.stroke.width));
                 }
