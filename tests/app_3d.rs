@@ -382,3 +382,74 @@ fn clicking_a_face_pins_its_numbers_until_clicked_again_or_beside() {
     click_at(&mut harness, rect.left_bottom() + egui::vec2(6.0, -6.0));
     assert!(harness.state().scene3().unwrap().pinned().is_none());
 }
+
+#[test]
+fn zoom_to_step_closes_in_on_each_step_and_lets_go_when_turned_off() {
+    let mut harness = open("sphere-vs-box.ron");
+    let whole = *harness.state().scene3().unwrap().camera(View::Difference);
+    harness.get_by_label("Zoom to step").click();
+    harness.run();
+    assert!(harness.state().scene3().unwrap().follows_step());
+    let mut seen = vec![*harness.state().scene3().unwrap().camera(View::Difference)];
+    let steps = harness.state().playback().step_count();
+    for _ in 1..steps {
+        harness.get_by_label("Next ▶").click();
+        harness.run();
+        seen.push(*harness.state().scene3().unwrap().camera(View::Difference));
+    }
+    assert!(
+        seen.iter().all(|c| c.distance <= whole.distance),
+        "never farther out than the whole: {seen:?} vs {whole:?}"
+    );
+    assert!(
+        seen.iter()
+            .filter(|c| c.distance < whole.distance * 0.8)
+            .count()
+            >= 3,
+        "close-ups: {seen:?} vs {whole:?}"
+    );
+    assert!(
+        seen.windows(2).any(|w| w[0].target != w[1].target),
+        "the close-up follows the steps"
+    );
+    assert!(
+        seen.iter()
+            .all(|c| (c.yaw, c.pitch) == (whole.yaw, whole.pitch)),
+        "zooming does not turn the view"
+    );
+    harness.get_by_label("Zoom to step").click();
+    harness.run();
+    let after = *harness.state().scene3().unwrap().camera(View::Difference);
+    assert_eq!(
+        (after.target, after.distance),
+        (whole.target, whole.distance)
+    );
+}
+
+#[test]
+fn the_camera_turn_and_switches_carry_over_to_the_next_3d_scene() {
+    let mut harness = open("box-on-box.ron");
+    let start = egui::pos2(300.0, 450.0);
+    harness.hover_at(start);
+    harness.run();
+    harness.drag_at(start);
+    harness.run();
+    harness.hover_at(start + egui::vec2(-60.0, 40.0));
+    harness.run();
+    harness.drop_at(start + egui::vec2(-60.0, 40.0));
+    harness.run();
+    harness.get_by_label("Link cameras").click();
+    harness.run();
+    let prefs = harness.state().scene3().unwrap().prefs();
+    assert!(!prefs.linked);
+    harness
+        .state_mut()
+        .open(Source::File(scene_path("sphere-vs-box.ron")));
+    harness.run();
+    let view = harness.state().scene3().unwrap();
+    assert_eq!(view.scene().name, "Sphere against a box corner");
+    assert_eq!(view.prefs(), prefs, "what the window remembers");
+    let camera = view.camera(View::World);
+    assert_eq!((camera.yaw, camera.pitch), (prefs.yaw, prefs.pitch));
+    assert!(!view.linked);
+}

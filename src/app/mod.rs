@@ -80,6 +80,8 @@ const SIDE_PANEL_WIDTH: f32 = 430.0;
 const LOST_IN_VIEW: f64 = 0.25;
 /// The key the recent files are stored under between runs.
 const RECENT_KEY: &str = "recent files";
+/// The key the 3D views' camera ([`view3d::CameraPrefs`]) is stored under between runs.
+const CAMERA_KEY: &str = "3d camera";
 
 /// Seconds since the app started, on the monotonic system clock.
 fn wall_clock() -> Box<dyn Fn() -> f64> {
@@ -567,6 +569,9 @@ impl eframe::App for GjkvizApp {
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         eframe::set_value(storage, RECENT_KEY, &self.file.recent);
+        if let Some(prefs) = &self.views.camera3 {
+            eframe::set_value(storage, CAMERA_KEY, prefs);
+        }
     }
 }
 
@@ -599,6 +604,7 @@ pub fn run_app(scene: Option<PathBuf>) -> i32 {
         let mut app = GjkvizApp::new(None);
         if let Some(storage) = cc.storage {
             app.file.recent = eframe::get_value(storage, RECENT_KEY).unwrap_or_default();
+            app.views.camera3 = eframe::get_value(storage, CAMERA_KEY);
         }
         // After the stored list is read, so the file goes to the top of it.
         if let Some(path) = scene {
@@ -638,6 +644,13 @@ pub fn take_screenshot(request: &ScreenshotRequest) -> i32 {
             );
             return EXIT_USAGE;
         }
+    }
+    if let Some(choice) = request.camera {
+        let Some(view) = &mut app.three else {
+            eprintln!("gjkviz screenshot: --camera turns the views of a 3D scene only");
+            return EXIT_USAGE;
+        };
+        view.turn(choice, app.playback.index(), app.playback.is_last());
     }
     if request.sweep {
         app.panels.sweep = Some(sweep_panel::SweepView::new(&app.loaded.scene));

@@ -3,6 +3,7 @@
 
 use super::loaded::Bounds;
 use super::plots::ViewRequest;
+use super::view3d::CameraPrefs;
 
 pub struct Views {
     /// What the world and the A − B plot should show on the next frame, when asked.
@@ -17,6 +18,8 @@ pub struct Views {
     pub scroll_pending: bool,
     /// The window title last sent, so it is sent again only when it changes.
     pub title: String,
+    /// How the 3D views were last turned, remembered with the window for the next 3D scene.
+    pub camera3: Option<CameraPrefs>,
 }
 
 impl Default for Views {
@@ -29,6 +32,7 @@ impl Default for Views {
             shown: [None; 2],
             scroll_pending: true,
             title: String::new(),
+            camera3: None,
         }
     }
 }

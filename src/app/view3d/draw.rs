@@ -300,6 +300,34 @@ fn check(d: &mut Drawing3, step: &Step3, radius: f64, palette: &Palette) {
     d.label((from + to) * 0.5, text, colour);
 }
 
+/// What "Zoom to step" frames at a step: EPA's closest face, its projection and the support
+/// point; else the simplex, the origin and the support point.
+pub fn step_focus(trace: &Trace3, index: usize) -> Vec<DVec3> {
+    let Some(step) = trace.steps.get(index) else {
+        return Vec::new();
+    };
+    let point = |id: VertexId| trace.vertex(id).map(|v| v.point);
+    let mut points: Vec<DVec3> = match step.closest_face {
+        Some(face) => face
+            .face
+            .vertices
+            .iter()
+            .filter_map(|&id| point(id))
+            .chain([face.projection])
+            .collect(),
+        None => step
+            .simplex
+            .iter()
+            .filter_map(|&id| point(id))
+            .chain([DVec3::ZERO])
+            .collect(),
+    };
+    points.extend(step.support.map(|v| v.point));
+    points.extend(step.closest_point);
+    points.retain(|p| p.is_finite());
+    points
+}
+
 /// The origin with short X, Y, Z axes in red, green, blue.
 fn origin(d: &mut Drawing3, radius: f64) {
     let length = radius * AXIS_FRACTION;

@@ -13,7 +13,7 @@ mod panels;
 mod render;
 mod surface;
 
-pub use camera::{OrbitCamera, Projector};
+pub use camera::{CameraPrefs, OrbitCamera, Projector};
 pub use render::DrawStats;
 
 use std::path::PathBuf;
@@ -27,10 +27,16 @@ use super::loaded::{Dimension, Source};
 use super::palette::Palette;
 use super::playback::Playback;
 use super::scene_bar::{self, BarAction, SceneBar};
+use crate::command::{CAMERA_PRESETS, CameraChoice};
 use crate::scene::Scene3;
 use loaded3::Loaded3;
 use render::Drawing3;
 
+/// Margin around a step's close-up, as a fraction of its size: room for the labels.
+const FOCUS_MARGIN: f64 = 0.35;
+/// The closest a step's close-up gets, as a fraction of A − B's radius: a step whose points
+/// all but coincide still shows where it is.
+const MIN_FOCUS_FRACTION: f64 = 0.05;
 /// Zoom per point of mouse wheel scroll.
 const WHEEL_ZOOM: f32 = 0.002;
 /// The explanation panel's width on a 3D scene, as in 2D.
@@ -50,6 +56,10 @@ pub struct Scene3View {
     cameras: [OrbitCamera; 2],
     /// Orbiting one view turns the other the same way.
     pub linked: bool,
+    /// "Zoom to step": the A − B view follows each step with a close-up.
+    follow_step: bool,
+    /// The step the A − B view was last zoomed to while following.
+    focused: Option<usize>,
     /// What each view drew last frame, and where.
     stats: [DrawStats; 2],
     rects: [Option<egui::Rect>; 2],
@@ -61,13 +71,22 @@ pub struct Scene3View {
 }
 
 impl Scene3View {
-    pub fn new(scene: Scene3, source: Source) -> Self {
+    /// The scene fitted in both views, turned and linked as `prefs` remember, if given.
+    pub fn new(scene: Scene3, source: Source, prefs: Option<CameraPrefs>) -> Self {
         let loaded = Loaded3::new(scene);
+        let mut cameras = [fitted(loaded.world_ball), fitted(loaded.difference_ball)];
+        if let Some(prefs) = prefs {
+            for camera in &mut cameras {
+                camera.turn_to(prefs.yaw, prefs.pitch);
+            }
+        }
         Scene3View {
-            cameras: [fitted(loaded.world_ball), fitted(loaded.difference_ball)],
+            cameras,
             loaded,
             source,
-            linked: true,
+            linked: prefs.is_none_or(|p| p.linked),
+            follow_step: prefs.is_some_and(|p| p.follow_step),
+            focused: None,
             stats: [DrawStats::default(); 2],
             rects: [None; 2],
             hovered: None,
@@ -124,6 +143,64 @@ impl Scene3View {
         }
     }
 
+    /// What of the views is remembered with the window: the world view's turn, the switches.
+    pub fn prefs(&self) -> CameraPrefs {
+        let world = &self.cameras[View::World as usize];
+        CameraPrefs {
+            yaw: world.yaw,
+            pitch: world.pitch,
+            linked: self.linked,
+            follow_step: self.follow_step,
+        }
+    }
+
+    pub fn follows_step(&self) -> bool {
+        self.follow_step
+    }
+
+    /// "Zoom to step": a close-up of each step in the A − B view, which turns as before; turned
+    /// off, the view shows the whole of A − B again.
+    fn follow(&mut self, index: usize) {
+        let camera = &mut self.cameras[View::Difference as usize];
+        if !self.follow_step {
+            if self.focused.take().is_some() {
+                *camera = refit(camera, self.loaded.difference_ball);
+            }
+            return;
+        }
+        if self.focused == Some(index) {
+            return;
+        }
+        self.focused = Some(index);
+        let points = draw::step_focus(&self.loaded.trace, index);
+        if points.is_empty() {
+            return;
+        }
+        let (centre, radius) = loaded3::ball_around(points.iter());
+        // Room for the labels around the close-up, never closer than a sliver of A − B, and
+        // never farther out than the whole of it.
+        let whole = self.loaded.difference_ball.1;
+        let radius = (radius * (1.0 + FOCUS_MARGIN)).clamp(whole * MIN_FOCUS_FRACTION, whole);
+        *camera = refit(camera, (centre, radius));
+    }
+
+    /// Turns both views as `choice` says, at step `index` (`gjkviz screenshot --camera`).
+    pub fn turn(&mut self, choice: CameraChoice, index: usize, at_end: bool) {
+        match choice {
+            CameraChoice::Along(direction) => self.look_along(direction),
+            CameraChoice::AlongNormal => {
+                if let Some(n) = self.normal_at(index, at_end) {
+                    self.look_along(n);
+                }
+            }
+            CameraChoice::Angles { yaw, pitch } => {
+                for camera in &mut self.cameras {
+                    camera.turn_to(yaw.to_radians(), pitch.to_radians());
+                }
+            }
+        }
+    }
+
     /// Fits both views to their contents, keeping the direction they look in.
     fn fit(&mut self) {
         let balls = [self.loaded.world_ball, self.loaded.difference_ball];
@@ -154,16 +231,13 @@ fn refit(camera: &OrbitCamera, ball: (DVec3, f64)) -> OrbitCamera {
     fitted
 }
 
-/// Camera presets: name, direction looked along.
-const PRESETS: [(&str, DVec3); 7] = [
-    ("+X", DVec3::X),
-    ("−X", DVec3::NEG_X),
-    ("+Y", DVec3::Y),
-    ("−Y", DVec3::NEG_Y),
-    ("+Z", DVec3::Z),
-    ("−Z", DVec3::NEG_Z),
-    ("Iso", DVec3::new(-1.0, -1.0, -1.0)),
-];
+/// A camera preset's button: "+X", "−X" (a true minus), …, "Iso".
+fn preset_label(name: &str) -> String {
+    match name {
+        "iso" => "Iso".to_string(),
+        axis => axis.to_uppercase().replace('-', "−"),
+    }
+}
 
 impl GjkvizApp {
     /// The app on a 3D scene already in memory; `path` names it in the scene bar.
@@ -178,7 +252,7 @@ impl GjkvizApp {
 
     /// Shows a 3D scene from `source`, from its first step.
     pub(super) fn show_3d(&mut self, scene: Scene3, source: Source) {
-        let view = Scene3View::new(scene, source);
+        let view = Scene3View::new(scene, source, self.views.camera3);
         // The 2D scene underneath is no longer on screen: nothing of it is left to save.
         self.file.saved = self.loaded.scene.clone();
         self.edits.history.clear();
@@ -266,6 +340,7 @@ impl GjkvizApp {
         self.views.shown_index = Some(index);
         egui::CentralPanel::default()
             .show(ui, |ui| views_ui(ui, &mut view, index, at_end, &palette));
+        self.views.camera3 = Some(view.prefs());
         self.three = Some(view);
         self.unsaved_changes_ui(&ctx, &palette);
         // Open… without a system file dialog asks for a path in the window, as in 2D.
@@ -303,6 +378,7 @@ fn views_ui(
     palette: &Palette,
 ) {
     camera_bar_ui(ui, view, index, at_end);
+    view.follow(index);
     let size = ui.available_size();
     let side_by_side = size.x >= size.y * 1.1;
     let (width, height) = if side_by_side {
@@ -361,8 +437,8 @@ fn views_ui(
 fn camera_bar_ui(ui: &mut egui::Ui, view: &mut Scene3View, index: usize, at_end: bool) {
     ui.horizontal(|ui| {
         ui.label("Look along");
-        for (name, direction) in PRESETS {
-            if ui.small_button(name).clicked() {
+        for (name, direction) in CAMERA_PRESETS {
+            if ui.small_button(preset_label(name)).clicked() {
                 view.look_along(direction);
             }
         }
@@ -385,6 +461,11 @@ fn camera_bar_ui(ui: &mut egui::Ui, view: &mut Scene3View, index: usize, at_end:
         }
         ui.checkbox(&mut view.linked, "Link cameras")
             .on_hover_text("Orbiting one view turns the other the same way");
+        ui.checkbox(&mut view.follow_step, "Zoom to step")
+            .on_hover_text(
+                "Follow each step in A − B with a close-up of its closest face or simplex and its \
+             support point",
+            );
         ui.label(
             egui::RichText::new("drag: orbit · shift/right-drag: pan · wheel: zoom")
                 .weak()
