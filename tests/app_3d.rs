@@ -453,3 +453,44 @@ fn the_camera_turn_and_switches_carry_over_to_the_next_3d_scene() {
     assert_eq!((camera.yaw, camera.pitch), (prefs.yaw, prefs.pitch));
     assert!(!view.linked);
 }
+
+#[test]
+fn a_3d_scene_has_the_legend_and_the_convergence_plot_which_goes_to_a_step() {
+    let mut harness = open("box-on-box.ron");
+    for entry in [
+        "closest face, n",
+        "faces removed",
+        "horizon",
+        "support point s",
+    ] {
+        assert!(harness.query_by_label(entry).is_some(), "legend: {entry}");
+    }
+    let gaps: Vec<usize> = harness
+        .state()
+        .scene3()
+        .unwrap()
+        .trace()
+        .steps
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| {
+            s.check.is_some_and(|c| {
+                matches!(
+                    c.kind,
+                    gjkviz::trace::CheckKind::EdgeGap | gjkviz::trace::CheckKind::DualityGap
+                )
+            })
+        })
+        .map(|(i, _)| i)
+        .collect();
+    assert!(gaps.len() >= 2, "EPA iterations with a gap: {gaps:?}");
+    harness
+        .get_by_label("Convergence: the gap per step")
+        .scroll_to_me();
+    harness.run();
+    let header = harness.get_by_label("Convergence: the gap per step").rect();
+    // The plot's left part is nearest the first step with a gap.
+    let at = egui::pos2(header.left() + 90.0, header.bottom() + 70.0);
+    click_at(&mut harness, at);
+    assert_eq!(harness.state().playback().index(), gaps[0]);
+}

@@ -324,7 +324,12 @@ impl GjkvizApp {
         });
         egui::Panel::bottom("legend").show(ui, |ui| {
             ui.add_space(2.0);
-            legend::legend_ui(ui, &palette, self.loaded.scene.settings.penetration);
+            legend::legend_ui(
+                ui,
+                &palette,
+                self.loaded.scene.settings.penetration,
+                Dimension::Two,
+            );
         });
         // The step may have moved in the controls above: draw the rest at the new one.
         let index = self.playback.index();

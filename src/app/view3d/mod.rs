@@ -280,6 +280,7 @@ impl GjkvizApp {
             return;
         };
         let mut bar_action = None;
+        let mut goto_step = None;
         egui::Panel::top("scene bar").show(ui, |ui| {
             ui.add_space(2.0);
             let bar = SceneBar {
@@ -312,6 +313,11 @@ impl GjkvizApp {
             super::header::phase_controls_ui(ui, &mut self.playback, &phases, &summary, &palette);
             ui.add_space(2.0);
         });
+        egui::Panel::bottom("legend").show(ui, |ui| {
+            ui.add_space(2.0);
+            let method = view.loaded.scene.settings.penetration;
+            super::legend::legend_ui(ui, &palette, method, Dimension::Three);
+        });
         let index = self.playback.index();
         let at_end = self.playback.is_last();
         egui::Panel::right("explanation")
@@ -333,7 +339,8 @@ impl GjkvizApp {
                     panels::picked_ui(ui, view.pinned.as_deref(), view.hovered.as_deref());
                     self.views.scroll_pending |= self.views.shown_index != Some(index);
                     let scroll = self.views.scroll_pending && !ui.ctx().will_discard();
-                    panels::step_panel3_ui(ui, &view.loaded.trace, index, scroll, &palette);
+                    goto_step =
+                        panels::step_panel3_ui(ui, &view.loaded.trace, index, scroll, &palette);
                     self.views.scroll_pending &= !scroll;
                 });
             });
@@ -342,6 +349,10 @@ impl GjkvizApp {
             .show(ui, |ui| views_ui(ui, &mut view, index, at_end, &palette));
         self.views.camera3 = Some(view.prefs());
         self.three = Some(view);
+        if let Some(step) = goto_step {
+            self.playback.go_to(step);
+            ctx.request_repaint();
+        }
         self.unsaved_changes_ui(&ctx, &palette);
         // Open… without a system file dialog asks for a path in the window, as in 2D.
         self.path_prompt_ui(&ctx, &palette);
