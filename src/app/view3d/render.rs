@@ -227,6 +227,8 @@ impl Drawing3 {
         let project = |p: DVec3| projector.project(p);
         let to_pos = |q: Projected| pos2(q.x, q.y);
         let mut shapes = Vec::new();
+        // What is drawn among the shapes, on screen: the labels keep off it where they can.
+        let mut segments: Vec<[Pos2; 2]> = Vec::new();
         for layer in LAYERS {
             let mut sorted: Vec<(f64, [Pos2; 3], Color32)> = self
                 .triangles
@@ -257,6 +259,9 @@ impl Drawing3 {
                     continue;
                 };
                 let (a, b) = (to_pos(a), to_pos(b));
+                if layer == Layer::Inside {
+                    segments.push([a, b]);
+                }
                 if line.dashed {
                     shapes.extend(Shape::dashed_line(&[a, b], line.stroke, DASH, GAP));
                 } else {
@@ -278,7 +283,7 @@ impl Drawing3 {
                 ));
             }
         }
-        shapes.extend(self.label_shapes(projector, fonts));
+        shapes.extend(self.label_shapes(projector, fonts, &segments, rect));
         let mut y = rect.top() + 6.0;
         for line in &self.caption {
             let galley = fonts.fonts_mut(|f| {
@@ -295,9 +300,23 @@ impl Drawing3 {
         shapes
     }
 
-    /// Labels beside their points, each moved to the first place that overlaps no label
-    /// placed before it.
-    fn label_shapes(&self, projector: &Projector, fonts: &egui::Context) -> Vec<Shape> {
+    /// Labels beside their points, each moved to the first place that overlaps no label placed
+    /// before it, crosses none of `segments` (the lines drawn among the shapes) and stays in
+    /// the `view`, else to the first that overlaps no label in the view, else to the first
+    /// that overlaps no label; each on a plate of the view's background, so a line that
+    /// cannot be avoided does not run through its letters.
+    fn label_shapes(
+        &self,
+        projector: &Projector,
+        fonts: &egui::Context,
+        segments: &[[Pos2; 2]],
+        view: Rect,
+    ) -> Vec<Shape> {
+        let plate = fonts
+            .global_style()
+            .visuals
+            .extreme_bg_color
+            .gamma_multiply(PLATE_OPACITY);
         let mut placed: Vec<Rect> = Vec::new();
         let mut shapes = Vec::new();
         for label in &self.labels {
@@ -314,12 +333,18 @@ impl Drawing3 {
             });
             let size = galley.size();
             let candidates = label_places(anchor, size);
+            let free = |r: &Rect| placed.iter().all(|p| !p.intersects(*r));
+            let inside = |r: &Rect| view.contains_rect(*r);
+            let clear = |r: &Rect| segments.iter().all(|s| !segment_crosses(*s, *r));
             let place = candidates
                 .iter()
+                .find(|r| free(r) && inside(r) && clear(r))
+                .or_else(|| candidates.iter().find(|r| free(r) && inside(r)))
+                .or_else(|| candidates.iter().find(|r| free(r)))
                 .copied()
-                .find(|r| placed.iter().all(|p| !p.intersects(*r)))
                 .unwrap_or(candidates[0]);
             placed.push(place);
+            shapes.push(Shape::rect_filled(place.expand(1.0), 2.0, plate));
             shapes.push(Shape::galley(place.min, galley, label.colour));
         }
         shapes
@@ -336,6 +361,36 @@ fn shaded(fill: Color32, facing: f64) -> Color32 {
     let [r, g, b, a] = fill.to_array();
     let dim = |c: u8| (f32::from(c) * k).round() as u8;
     Color32::from_rgba_premultiplied(dim(r), dim(g), dim(b), a)
+}
+
+/// Opacity of the plate under a label: the lines behind it still show, faintly.
+const PLATE_OPACITY: f32 = 0.75;
+
+/// Whether the segment `s` crosses or touches `rect` (Liang–Barsky clipping: the parameter
+/// range of the segment inside each pair of the rectangle's sides must not be empty).
+fn segment_crosses(s: [Pos2; 2], rect: Rect) -> bool {
+    let d = s[1] - s[0];
+    let (mut t0, mut t1) = (0.0_f32, 1.0_f32);
+    for (delta, low, high) in [
+        (d.x, rect.min.x - s[0].x, rect.max.x - s[0].x),
+        (d.y, rect.min.y - s[0].y, rect.max.y - s[0].y),
+    ] {
+        if delta == 0.0 {
+            // Parallel to these sides: inside their band or not at all.
+            if low > 0.0 || high < 0.0 {
+                return false;
+            }
+            continue;
+        }
+        let (a, b) = (low / delta, high / delta);
+        let (near, far) = if a < b { (a, b) } else { (b, a) };
+        t0 = t0.max(near);
+        t1 = t1.min(far);
+        if t0 > t1 {
+            return false;
+        }
+    }
+    true
 }
 
 /// Where a label of `size` may go around `anchor`: right-above first, then round about, then
@@ -409,11 +464,52 @@ mod tests {
         let shapes = in_a_frame(|ctx| {
             let camera = OrbitCamera::fit(DVec3::ZERO, 1.0);
             let projector = Projector::new(&camera, (100.0, 100.0), 200.0);
-            d.label_shapes(&projector, ctx)
+            d.label_shapes(&projector, ctx, &[], Rect::EVERYTHING)
         });
-        let rects: Vec<Rect> = shapes.iter().map(|s| s.visual_bounding_rect()).collect();
+        let rects: Vec<Rect> = shapes
+            .iter()
+            .filter(|s| matches!(s, Shape::Text(_)))
+            .map(|s| s.visual_bounding_rect())
+            .collect();
         assert_eq!(rects.len(), 4);
         assert!(!places_overlap(&rects), "{rects:?}");
+    }
+
+    #[test]
+    fn a_label_moves_off_a_line_through_its_first_place() {
+        let camera = OrbitCamera::fit(DVec3::ZERO, 1.0);
+        let projector = Projector::new(&camera, (100.0, 100.0), 200.0);
+        let mut d = Drawing3::default();
+        d.label(DVec3::ZERO, "p1", Color32::WHITE);
+        let text_rect = |shapes: &[Shape]| {
+            shapes
+                .iter()
+                .find(|s| matches!(s, Shape::Text(_)))
+                .map(|s| s.visual_bounding_rect())
+                .unwrap()
+        };
+        let free = text_rect(&in_a_frame(|ctx| {
+            d.label_shapes(&projector, ctx, &[], Rect::EVERYTHING)
+        }));
+        // A line straight through where the label would go.
+        let through = [
+            free.left_center() - vec2(20.0, 0.0),
+            free.right_center() + vec2(20.0, 0.0),
+        ];
+        assert!(segment_crosses(through, free));
+        let moved = text_rect(&in_a_frame(|ctx| {
+            d.label_shapes(&projector, ctx, &[through], Rect::EVERYTHING)
+        }));
+        assert!(
+            !segment_crosses(through, moved),
+            "{moved:?} still on the line"
+        );
+        // A segment beside a rectangle, parallel or slanted, does not cross it.
+        let r = Rect::from_min_max(pos2(0.0, 0.0), pos2(10.0, 10.0));
+        assert!(!segment_crosses([pos2(-5.0, 12.0), pos2(15.0, 12.0)], r));
+        assert!(!segment_crosses([pos2(12.0, -5.0), pos2(30.0, 20.0)], r));
+        assert!(segment_crosses([pos2(-5.0, 5.0), pos2(5.0, -5.0)], r));
+        assert!(segment_crosses([pos2(2.0, 2.0), pos2(3.0, 3.0)], r));
     }
 
     #[test]
