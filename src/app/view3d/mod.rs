@@ -11,6 +11,7 @@ mod hover;
 mod loaded3;
 mod panels;
 mod render;
+mod segments;
 mod surface;
 
 pub use camera::{CameraPrefs, OrbitCamera, Projector};

@@ -11,6 +11,7 @@ use glam::DVec3;
 
 use super::camera::{Projected, Projector};
 use super::hover::FaceTarget;
+use super::segments::SegmentGrid;
 use super::surface::Surface;
 
 /// Drawing order: the back of surfaces, what is inside them, their front.
@@ -228,7 +229,7 @@ impl Drawing3 {
         let to_pos = |q: Projected| pos2(q.x, q.y);
         let mut shapes = Vec::new();
         // What is drawn among the shapes, on screen: the labels keep off it where they can.
-        let mut segments: Vec<[Pos2; 2]> = Vec::new();
+        let mut segments = SegmentGrid::new(rect);
         for layer in LAYERS {
             let mut sorted: Vec<(f64, [Pos2; 3], Color32)> = self
                 .triangles
@@ -309,7 +310,7 @@ impl Drawing3 {
         &self,
         projector: &Projector,
         fonts: &egui::Context,
-        segments: &[[Pos2; 2]],
+        segments: &SegmentGrid,
         view: Rect,
     ) -> Vec<Shape> {
         let plate = fonts
@@ -335,7 +336,7 @@ impl Drawing3 {
             let candidates = label_places(anchor, size);
             let free = |r: &Rect| placed.iter().all(|p| !p.intersects(*r));
             let inside = |r: &Rect| view.contains_rect(*r);
-            let clear = |r: &Rect| segments.iter().all(|s| !segment_crosses(*s, *r));
+            let clear = |r: &Rect| !segments.crosses(*r);
             let place = candidates
                 .iter()
                 .find(|r| free(r) && inside(r) && clear(r))
@@ -365,33 +366,6 @@ fn shaded(fill: Color32, facing: f64) -> Color32 {
 
 /// Opacity of the plate under a label: the lines behind it still show, faintly.
 const PLATE_OPACITY: f32 = 0.75;
-
-/// Whether the segment `s` crosses or touches `rect` (Liang–Barsky clipping: the parameter
-/// range of the segment inside each pair of the rectangle's sides must not be empty).
-fn segment_crosses(s: [Pos2; 2], rect: Rect) -> bool {
-    let d = s[1] - s[0];
-    let (mut t0, mut t1) = (0.0_f32, 1.0_f32);
-    for (delta, low, high) in [
-        (d.x, rect.min.x - s[0].x, rect.max.x - s[0].x),
-        (d.y, rect.min.y - s[0].y, rect.max.y - s[0].y),
-    ] {
-        if delta == 0.0 {
-            // Parallel to these sides: inside their band or not at all.
-            if low > 0.0 || high < 0.0 {
-                return false;
-            }
-            continue;
-        }
-        let (a, b) = (low / delta, high / delta);
-        let (near, far) = if a < b { (a, b) } else { (b, a) };
-        t0 = t0.max(near);
-        t1 = t1.min(far);
-        if t0 > t1 {
-            return false;
-        }
-    }
-    true
-}
 
 /// Where a label of `size` may go around `anchor`: right-above first, then round about, then
 /// farther out.
@@ -434,6 +408,7 @@ fn arrow_head(tip: Pos2, tail: Pos2, colour: Color32, width: f32) -> Vec<Shape> 
 mod tests {
     use super::*;
     use crate::app::view3d::camera::OrbitCamera;
+    use crate::app::view3d::segments::segment_crosses;
 
     /// What `paint` returns inside an egui frame (labels need its fonts).
     fn in_a_frame(paint: impl FnOnce(&egui::Context) -> Vec<Shape>) -> Vec<Shape> {
@@ -464,7 +439,12 @@ mod tests {
         let shapes = in_a_frame(|ctx| {
             let camera = OrbitCamera::fit(DVec3::ZERO, 1.0);
             let projector = Projector::new(&camera, (100.0, 100.0), 200.0);
-            d.label_shapes(&projector, ctx, &[], Rect::EVERYTHING)
+            d.label_shapes(
+                &projector,
+                ctx,
+                &SegmentGrid::new(Rect::EVERYTHING),
+                Rect::EVERYTHING,
+            )
         });
         let rects: Vec<Rect> = shapes
             .iter()
@@ -489,7 +469,12 @@ mod tests {
                 .unwrap()
         };
         let free = text_rect(&in_a_frame(|ctx| {
-            d.label_shapes(&projector, ctx, &[], Rect::EVERYTHING)
+            d.label_shapes(
+                &projector,
+                ctx,
+                &SegmentGrid::new(Rect::EVERYTHING),
+                Rect::EVERYTHING,
+            )
         }));
         // A line straight through where the label would go.
         let through = [
@@ -497,19 +482,15 @@ mod tests {
             free.right_center() + vec2(20.0, 0.0),
         ];
         assert!(segment_crosses(through, free));
+        let mut grid = SegmentGrid::new(Rect::EVERYTHING);
+        grid.push(through);
         let moved = text_rect(&in_a_frame(|ctx| {
-            d.label_shapes(&projector, ctx, &[through], Rect::EVERYTHING)
+            d.label_shapes(&projector, ctx, &grid, Rect::EVERYTHING)
         }));
         assert!(
             !segment_crosses(through, moved),
             "{moved:?} still on the line"
         );
-        // A segment beside a rectangle, parallel or slanted, does not cross it.
-        let r = Rect::from_min_max(pos2(0.0, 0.0), pos2(10.0, 10.0));
-        assert!(!segment_crosses([pos2(-5.0, 12.0), pos2(15.0, 12.0)], r));
-        assert!(!segment_crosses([pos2(12.0, -5.0), pos2(30.0, 20.0)], r));
-        assert!(segment_crosses([pos2(-5.0, 5.0), pos2(5.0, -5.0)], r));
-        assert!(segment_crosses([pos2(2.0, 2.0), pos2(3.0, 3.0)], r));
     }
 
     #[test]
