@@ -1,8 +1,11 @@
 //! The desktop app: replays a scene's trace step by step over two plots — the world with A and
 //! B, and the Minkowski difference A − B — with the step explained beside them.
 //!
-//! One app struct ([`GjkvizApp`]) holds the state; each panel is a function ending in `_ui`;
-//! where the replay stands lives in [`playback::Playback`], which knows nothing of egui. The app
+//! One app struct ([`GjkvizApp`]) holds the state, in a few parts: the scene's file and what
+//! follows it (`file_state.rs`), the edits and their history (`editing.rs`), how the plots are
+//! viewed (`views.rs`), the open tools (`tools.rs`), and the 3D scene when one is on screen
+//! (`view3d/`); each panel is a function ending in `_ui`; where the replay stands lives in
+//! [`playback::Playback`], which knows nothing of egui. The app
 //! reads everything about the algorithm from the [`Trace`]; the only geometry it computes itself
 //! is the outlines it draws. Scene files — open, save, follow on disk, ask before unsaved
 //! changes are lost — are the business of `files.rs` and `unsaved.rs`. Exploring: the pointer
