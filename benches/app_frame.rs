@@ -14,7 +14,7 @@ use std::time::{Duration, SystemTime};
 use criterion::Criterion;
 use eframe::egui;
 use gjkviz::Settings;
-use gjkviz::app::{GjkvizApp, Source, install_fonts};
+use gjkviz::app::{Dimension, GjkvizApp, Source, install_fonts};
 use gjkviz::geometry::{Body, Shape};
 use gjkviz::scene::{SCENE_VERSION, Scene, default_scene};
 use glam::DVec2;
@@ -38,10 +38,10 @@ fn main() {
         .configure_from_args();
     let scenes: [(&str, MakeApp); 3] = [
         ("worked-example", || {
-            GjkvizApp::with_scene(default_scene(), Source::Bundled(0))
+            GjkvizApp::with_scene(default_scene(), Source::Bundled(Dimension::Two, 0))
         }),
         ("polygon-4096", || {
-            GjkvizApp::with_scene(big_pair(), Source::Bundled(0))
+            GjkvizApp::with_scene(big_pair(), Source::Bundled(Dimension::Two, 0))
         }),
         ("3d-ellipsoids-long-epa", ellipsoids_3d),
     ];

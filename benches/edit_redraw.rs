@@ -17,7 +17,7 @@ use std::time::Duration;
 
 use criterion::Criterion;
 use egui_kittest::Harness;
-use gjkviz::app::{GjkvizApp, Source, install_fonts, redraw_plots};
+use gjkviz::app::{Dimension, GjkvizApp, Source, install_fonts, redraw_plots};
 use gjkviz::geometry::{Body, Shape};
 use gjkviz::scene::{Scene, default_scene};
 use glam::DVec2;
@@ -70,7 +70,7 @@ fn bench_pair(criterion: &mut Criterion, scene: &Scene) {
         });
     });
 
-    let mut app = GjkvizApp::with_scene(scene.clone(), Source::Bundled(0));
+    let mut app = GjkvizApp::with_scene(scene.clone(), Source::Bundled(Dimension::Two, 0));
     app.playback_mut().last();
     let mut harness = Harness::builder()
         .with_size([1280.0, 800.0])

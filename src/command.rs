@@ -3,6 +3,8 @@
 
 use std::path::PathBuf;
 
+use glam::DVec3;
+
 /// Exit code for a bad argument or a file that cannot be used.
 pub const EXIT_USAGE: i32 = 2;
 /// Exit code of `check` when some file is not a valid scene.
@@ -17,9 +19,13 @@ usage:
   gjkviz trace SCENE.ron [--json]     print every step of GJK/EPA and the result (2D or 3D)
   gjkviz check FILE...                validate 2D and 3D scene files (exit 0 only if all are valid)
   gjkviz screenshot SCENE.ron --step N --out FILE.png [--size WxH] [--dark]
-                    [--sweep] [--compare]
+                    [--sweep] [--compare] [--camera VIEW]
                                       render the app at a step to a PNG (needs a display),
-                                      with the sweep panel or the comparison table open
+                                      with the sweep panel or the comparison table open;
+                                      on a 3D scene --camera turns both views: iso, +x, -x,
+                                      +y, -y, +z, -z (look along that axis), along-n (the
+                                      step's closest face head on, else the result's normal)
+                                      or YAW,PITCH in degrees (0,0 looks along -z)
   gjkviz help                         this text";
 
 /// What the command line asks for.
@@ -49,6 +55,44 @@ pub struct ScreenshotRequest {
     pub sweep: bool,
     /// Show the comparison of the penetration methods.
     pub compare: bool,
+    /// How a 3D scene's views are turned; None keeps the isometric view they open with.
+    pub camera: Option<CameraChoice>,
+}
+
+/// Which way the 3D views look, chosen on the command line.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum CameraChoice {
+    /// Along a direction (one of [`CAMERA_PRESETS`]).
+    Along(DVec3),
+    /// Along the step's normal: the closest face head on, else the result's normal.
+    AlongNormal,
+    /// Turned by yaw (about +Y; 0 looks along −Z) and pitch (elevation), in degrees.
+    Angles { yaw: f64, pitch: f64 },
+}
+
+/// The camera presets by name, the directions looked along: the axes and the isometric view
+/// the 3D views open with.
+pub const CAMERA_PRESETS: [(&str, DVec3); 7] = [
+    ("+x", DVec3::X),
+    ("-x", DVec3::NEG_X),
+    ("+y", DVec3::Y),
+    ("-y", DVec3::NEG_Y),
+    ("+z", DVec3::Z),
+    ("-z", DVec3::NEG_Z),
+    ("iso", DVec3::new(-1.0, -1.0, -1.0)),
+];
+
+/// `--camera`'s value: a preset's name, "along-n", or "YAW,PITCH" in degrees.
+fn parse_camera(s: &str) -> Option<CameraChoice> {
+    if s == "along-n" {
+        return Some(CameraChoice::AlongNormal);
+    }
+    if let Some((_, direction)) = CAMERA_PRESETS.iter().find(|(name, _)| *name == s) {
+        return Some(CameraChoice::Along(*direction));
+    }
+    let (yaw, pitch) = s.split_once(',')?;
+    let (yaw, pitch): (f64, f64) = (yaw.trim().parse().ok()?, pitch.trim().parse().ok()?);
+    (yaw.is_finite() && pitch.is_finite()).then_some(CameraChoice::Angles { yaw, pitch })
 }
 
 /// Parses the arguments after the program name.
@@ -99,6 +143,7 @@ fn parse_screenshot(args: &[String]) -> Result<ScreenshotRequest, String> {
     let mut size = (1280.0, 800.0);
     let mut dark = false;
     let (mut sweep, mut compare) = (false, false);
+    let mut camera = None;
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         let mut value = |name: &str| {
@@ -122,6 +167,13 @@ fn parse_screenshot(args: &[String]) -> Result<ScreenshotRequest, String> {
             "--dark" => dark = true,
             "--sweep" => sweep = true,
             "--compare" => compare = true,
+            "--camera" => {
+                let v = value("--camera")?;
+                camera = Some(parse_camera(&v).ok_or(format!(
+                    "screenshot: --camera takes iso, +x, -x, +y, -y, +z, -z, along-n or \
+                     YAW,PITCH in degrees, found {v}"
+                ))?);
+            }
             flag if flag.starts_with('-') => {
                 return Err(format!("screenshot: unknown option {flag}"));
             }
@@ -137,6 +189,7 @@ fn parse_screenshot(args: &[String]) -> Result<ScreenshotRequest, String> {
         dark,
         sweep,
         compare,
+        camera,
     })
 }
 
@@ -144,4 +197,41 @@ fn parse_size(s: &str) -> Option<(f32, f32)> {
     let (w, h) = s.split_once('x')?;
     let (w, h): (f32, f32) = (w.parse().ok()?, h.parse().ok()?);
     (w >= 200.0 && h >= 200.0 && w <= 8192.0 && h <= 8192.0).then_some((w, h))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn camera_of(value: &str) -> Result<Option<CameraChoice>, String> {
+        let args: Vec<String> = ["s.ron", "--out", "x.png", "--camera", value]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        parse_screenshot(&args).map(|r| r.camera)
+    }
+
+    #[test]
+    fn camera_takes_presets_the_normal_and_angles_in_degrees() {
+        assert_eq!(camera_of("+x"), Ok(Some(CameraChoice::Along(DVec3::X))));
+        assert_eq!(camera_of("-z"), Ok(Some(CameraChoice::Along(DVec3::NEG_Z))));
+        assert_eq!(
+            camera_of("iso"),
+            Ok(Some(CameraChoice::Along(DVec3::new(-1.0, -1.0, -1.0))))
+        );
+        assert_eq!(camera_of("along-n"), Ok(Some(CameraChoice::AlongNormal)));
+        assert_eq!(
+            camera_of("30, -15.5"),
+            Ok(Some(CameraChoice::Angles {
+                yaw: 30.0,
+                pitch: -15.5
+            }))
+        );
+        for bad in ["x", "up", "30", "30,", "nan,0", "1,inf"] {
+            let err = camera_of(bad).unwrap_err();
+            assert!(err.contains("--camera") && err.contains(bad), "{err}");
+        }
+        let args: Vec<String> = ["s.ron", "--out", "x.png"].map(String::from).to_vec();
+        assert_eq!(parse_screenshot(&args).unwrap().camera, None);
+    }
 }

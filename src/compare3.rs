@@ -76,14 +76,14 @@ fn inner_size3(body: &ConvexBody3) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scene::{AnyScene, BUNDLED_SCENES_3D, parse_any_scene};
+    use crate::scene::{AnyScene, BUNDLED_SCENES_3D};
 
     fn bundled(file: &str) -> Scene3 {
         let b = BUNDLED_SCENES_3D
             .iter()
             .find(|b| b.file.ends_with(file))
             .unwrap();
-        match parse_any_scene(b.text, b.file).unwrap() {
+        match b.parse().unwrap() {
             AnyScene::Three(scene) => scene,
             AnyScene::Two(_) => panic!("{file} is 3D"),
         }
@@ -113,7 +113,7 @@ mod tests {
     #[test]
     fn no_bundled_3d_scene_contradicts_the_reference_and_a_wrong_depth_does() {
         for b in BUNDLED_SCENES_3D {
-            let AnyScene::Three(scene) = parse_any_scene(b.text, b.file).unwrap() else {
+            let AnyScene::Three(scene) = b.parse().unwrap() else {
                 panic!("{} is 3D", b.file);
             };
             assert_eq!(

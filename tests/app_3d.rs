@@ -8,13 +8,14 @@ mod common;
 
 use std::path::PathBuf;
 
-use common::app::harness;
+use common::app::{harness, pick};
 
 use eframe::egui;
+use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
-use gjkviz::app::GjkvizApp;
 use gjkviz::app::view3d::View;
+use gjkviz::app::{Dimension, GjkvizApp, Source};
 use gjkviz::scene::{AnyScene, load_any_scene};
 
 fn scene_path(name: &str) -> PathBuf {
@@ -175,7 +176,9 @@ fn hovering_a_vertex_shows_its_numbers() {
 fn a_2d_scene_opened_from_a_3d_one_brings_back_the_plots() {
     let mut harness = open("sphere-vs-box.ron");
     assert!(harness.state().scene3().is_some());
-    harness.state_mut().open(gjkviz::app::Source::Bundled(0));
+    harness
+        .state_mut()
+        .open(gjkviz::app::Source::Bundled(Dimension::Two, 0));
     harness.run();
     assert!(harness.state().scene3().is_none());
     assert_eq!(
@@ -212,4 +215,283 @@ fn a_3d_scene_cannot_be_saved_and_the_buttons_say_so() {
         );
     }
     assert!(!harness.get_by_label("Open…").accesskit_node().is_disabled());
+}
+
+#[test]
+fn the_picker_lists_the_3d_scenes_apart_and_opens_one_in_the_orbit_views() {
+    let mut harness = harness(GjkvizApp::new(None));
+    assert!(harness.state().scene3().is_none());
+    let (i, bundled) = gjkviz::scene::BUNDLED_SCENES_3D
+        .iter()
+        .enumerate()
+        .find(|(_, b)| b.file.ends_with("sphere-vs-box.ron"))
+        .expect("a bundled 3D scene");
+    let Ok(AnyScene::Three(scene)) = gjkviz::scene::parse_any_scene(bundled.text, bundled.file)
+    else {
+        panic!("{} is a 3D scene", bundled.file);
+    };
+    harness.get_by_role(Role::ComboBox).click();
+    harness.run();
+    assert!(
+        harness.query_by_label("3D").is_some(),
+        "a heading of their own"
+    );
+    // The 3D entries come after the 2D ones, scrolled into view by `pick` in a short window.
+    harness.key_press(egui::Key::Escape);
+    harness.run();
+    pick(&mut harness, &scene.name);
+    let view = harness.state().scene3().expect("the 3D scene is on screen");
+    assert_eq!(view.scene().name, scene.name);
+    assert_eq!(
+        *harness.state().source(),
+        Source::Bundled(Dimension::Three, i)
+    );
+    assert!(harness.query_by_label("Link cameras").is_some());
+    // And back to a 2D scene through the picker.
+    pick(&mut harness, &gjkviz::scene::default_scene().name);
+    assert!(harness.state().scene3().is_none());
+    assert_eq!(
+        *harness.state().source(),
+        Source::Bundled(Dimension::Two, 0)
+    );
+}
+
+/// Where `p` lands on screen in `which` view, as the view projects it.
+fn on_screen(harness: &Harness<'_, GjkvizApp>, which: View, p: glam::DVec3) -> egui::Pos2 {
+    let view = harness.state().scene3().unwrap();
+    let rect = view.view_rect(which).expect("drawn");
+    let projector = gjkviz::app::view3d::Projector::new(
+        view.camera(which),
+        (rect.center().x, rect.center().y),
+        gjkviz::app::view3d::view_span(rect),
+    );
+    let q = projector.project(p).expect("in front of the eye");
+    egui::pos2(q.x, q.y)
+}
+
+/// A click without a drag at `at`.
+fn click_at(harness: &mut Harness<'_, GjkvizApp>, at: egui::Pos2) {
+    harness.hover_at(at);
+    harness.run();
+    harness.drag_at(at);
+    harness.run();
+    harness.drop_at(at);
+    harness.run();
+}
+
+/// The hovered text in the 3D view, if any.
+fn hovered(harness: &Harness<'_, GjkvizApp>) -> Option<String> {
+    harness
+        .state()
+        .scene3()
+        .unwrap()
+        .hovered()
+        .map(str::to_owned)
+}
+
+/// On the last EPA step of box-on-box, the pointer over the middle of a polytope face (one
+/// with no vertex near it on screen) shows that face's name, normal and distance.
+fn hover_a_face(harness: &mut Harness<'_, GjkvizApp>) -> (egui::Pos2, String) {
+    let trace = harness.state().scene3().unwrap().trace().clone();
+    let index = harness.state().playback().index();
+    let faces = trace.polytope_at(index);
+    assert!(faces.len() >= 4, "an EPA polytope at the last step");
+    for face in faces {
+        let corners = face.vertices.map(|id| trace.vertex(id).unwrap().point);
+        let middle = (corners[0] + corners[1] + corners[2]) / 3.0;
+        let at = on_screen(harness, View::Difference, middle);
+        harness.hover_at(at);
+        harness.run();
+        harness.run();
+        if let Some(text) = hovered(harness).filter(|t| t.starts_with("face ")) {
+            return (at, text);
+        }
+    }
+    panic!("no polytope face shows its numbers under the pointer");
+}
+
+#[test]
+fn hovering_a_face_shows_its_normal_and_distance() {
+    let mut harness = open("box-on-box.ron");
+    harness.get_by_label("Last ⇥").click();
+    harness.run();
+    let (_, text) = hover_a_face(&mut harness);
+    assert!(text.contains("n = (") && text.contains("δ = "), "{text}");
+    // The face's numbers are its plane's, from its corners as the trace orients them (outward,
+    // counter-clockwise seen from outside): checked here from the named corners.
+    let trace = harness.state().scene3().unwrap().trace().clone();
+    let index = harness.state().playback().index();
+    let face = trace
+        .polytope_at(index)
+        .into_iter()
+        .find(|f| {
+            let name = f.vertices.map(gjkviz::explain3::vertex_label).join(" ");
+            text.starts_with(&format!("face {name}\n"))
+        })
+        .expect("the text names a face of the polytope");
+    let [a, b, c] = face.vertices.map(|id| trace.vertex(id).unwrap().point);
+    let n = (b - a).cross(c - a).normalize();
+    let distance = n.dot(a);
+    assert!(
+        distance >= -1e-9,
+        "the origin is inside the polytope: {distance}"
+    );
+    assert!(
+        text.contains(&gjkviz::format::num(distance)),
+        "{text} has δ = {distance}"
+    );
+    assert!(
+        harness.query_all_by_label_contains("δ = ").count() >= 2,
+        "the step panel and a tooltip show the face's numbers"
+    );
+}
+
+#[test]
+fn clicking_a_face_pins_its_numbers_until_clicked_again_or_beside() {
+    let mut harness = open("box-on-box.ron");
+    harness.get_by_label("Last ⇥").click();
+    harness.run();
+    let (at, text) = hover_a_face(&mut harness);
+    assert!(harness.state().scene3().unwrap().pinned().is_none());
+    click_at(&mut harness, at);
+    assert_eq!(
+        harness.state().scene3().unwrap().pinned(),
+        Some(text.as_str())
+    );
+    assert!(harness.query_by_label_contains("Pinned").is_some());
+    // Pinned, it stays when the pointer leaves the view.
+    harness.hover_at(egui::pos2(5.0, 5.0));
+    harness.run();
+    assert_eq!(
+        harness.state().scene3().unwrap().pinned(),
+        Some(text.as_str())
+    );
+    assert!(harness.query_by_label_contains("Pinned").is_some());
+    // Clicked again: unpinned.
+    click_at(&mut harness, at);
+    assert!(harness.state().scene3().unwrap().pinned().is_none());
+    assert!(harness.query_by_label_contains("Pinned").is_none());
+    // Pinned, then a click beside every target (a corner of the view) unpins it.
+    click_at(&mut harness, at);
+    assert!(harness.state().scene3().unwrap().pinned().is_some());
+    let rect = harness
+        .state()
+        .scene3()
+        .unwrap()
+        .view_rect(View::Difference)
+        .unwrap();
+    click_at(&mut harness, rect.left_bottom() + egui::vec2(6.0, -6.0));
+    assert!(harness.state().scene3().unwrap().pinned().is_none());
+}
+
+#[test]
+fn zoom_to_step_closes_in_on_each_step_and_lets_go_when_turned_off() {
+    let mut harness = open("sphere-vs-box.ron");
+    let whole = *harness.state().scene3().unwrap().camera(View::Difference);
+    harness.get_by_label("Zoom to step").click();
+    harness.run();
+    assert!(harness.state().scene3().unwrap().follows_step());
+    let mut seen = vec![*harness.state().scene3().unwrap().camera(View::Difference)];
+    let steps = harness.state().playback().step_count();
+    for _ in 1..steps {
+        harness.get_by_label("Next ▶").click();
+        harness.run();
+        seen.push(*harness.state().scene3().unwrap().camera(View::Difference));
+    }
+    assert!(
+        seen.iter().all(|c| c.distance <= whole.distance),
+        "never farther out than the whole: {seen:?} vs {whole:?}"
+    );
+    assert!(
+        seen.iter()
+            .filter(|c| c.distance < whole.distance * 0.8)
+            .count()
+            >= 3,
+        "close-ups: {seen:?} vs {whole:?}"
+    );
+    assert!(
+        seen.windows(2).any(|w| w[0].target != w[1].target),
+        "the close-up follows the steps"
+    );
+    assert!(
+        seen.iter()
+            .all(|c| (c.yaw, c.pitch) == (whole.yaw, whole.pitch)),
+        "zooming does not turn the view"
+    );
+    harness.get_by_label("Zoom to step").click();
+    harness.run();
+    let after = *harness.state().scene3().unwrap().camera(View::Difference);
+    assert_eq!(
+        (after.target, after.distance),
+        (whole.target, whole.distance)
+    );
+}
+
+#[test]
+fn the_camera_turn_and_switches_carry_over_to_the_next_3d_scene() {
+    let mut harness = open("box-on-box.ron");
+    let start = egui::pos2(300.0, 450.0);
+    harness.hover_at(start);
+    harness.run();
+    harness.drag_at(start);
+    harness.run();
+    harness.hover_at(start + egui::vec2(-60.0, 40.0));
+    harness.run();
+    harness.drop_at(start + egui::vec2(-60.0, 40.0));
+    harness.run();
+    harness.get_by_label("Link cameras").click();
+    harness.run();
+    let prefs = harness.state().scene3().unwrap().prefs();
+    assert!(!prefs.linked);
+    harness
+        .state_mut()
+        .open(Source::File(scene_path("sphere-vs-box.ron")));
+    harness.run();
+    let view = harness.state().scene3().unwrap();
+    assert_eq!(view.scene().name, "Sphere against a box corner");
+    assert_eq!(view.prefs(), prefs, "what the window remembers");
+    let camera = view.camera(View::World);
+    assert_eq!((camera.yaw, camera.pitch), (prefs.yaw, prefs.pitch));
+    assert!(!view.linked);
+}
+
+#[test]
+fn a_3d_scene_has_the_legend_and_the_convergence_plot_which_goes_to_a_step() {
+    let mut harness = open("box-on-box.ron");
+    for entry in [
+        "closest face, n",
+        "faces removed",
+        "horizon",
+        "support point s",
+    ] {
+        assert!(harness.query_by_label(entry).is_some(), "legend: {entry}");
+    }
+    let gaps: Vec<usize> = harness
+        .state()
+        .scene3()
+        .unwrap()
+        .trace()
+        .steps
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| {
+            s.check.is_some_and(|c| {
+                matches!(
+                    c.kind,
+                    gjkviz::trace::CheckKind::EdgeGap | gjkviz::trace::CheckKind::DualityGap
+                )
+            })
+        })
+        .map(|(i, _)| i)
+        .collect();
+    assert!(gaps.len() >= 2, "EPA iterations with a gap: {gaps:?}");
+    harness
+        .get_by_label("Convergence: the gap per step")
+        .scroll_to_me();
+    harness.run();
+    let header = harness.get_by_label("Convergence: the gap per step").rect();
+    // The plot's left part is nearest the first step with a gap.
+    let at = egui::pos2(header.left() + 90.0, header.bottom() + 70.0);
+    click_at(&mut harness, at);
+    assert_eq!(harness.state().playback().index(), gaps[0]);
 }

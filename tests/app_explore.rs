@@ -15,7 +15,7 @@ use egui::{Key, Modifiers, PointerButton, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use gjkviz::PenetrationMethod;
-use gjkviz::app::{GjkvizApp, Source};
+use gjkviz::app::{Dimension, GjkvizApp, Source};
 use gjkviz::compare::compare;
 use gjkviz::edit::{hull_warning, polygon_points_world};
 use gjkviz::format::num;
@@ -28,7 +28,10 @@ use glam::DVec2;
 const DRAG_FRAMES: usize = 6;
 
 fn on_scene(scene: Scene) -> Harness<'static, GjkvizApp> {
-    harness(GjkvizApp::with_scene(scene, Source::Bundled(0)))
+    harness(GjkvizApp::with_scene(
+        scene,
+        Source::Bundled(Dimension::Two, 0),
+    ))
 }
 
 fn bundled(file: &str) -> (usize, Scene) {
@@ -393,7 +396,7 @@ fn opening_another_scene_forgets_the_undo_history() {
     undo(&mut harness);
     assert!(harness.state().can_redo());
     let (i, other) = bundled("circle-vs-box.ron");
-    harness.state_mut().open(Source::Bundled(i));
+    harness.state_mut().open(Source::Bundled(Dimension::Two, i));
     harness.run();
     assert!(harness.state().pending().is_none());
     assert!(!harness.state().can_undo() && !harness.state().can_redo());
@@ -439,7 +442,7 @@ fn the_sweep_panel_plots_the_exact_signed_distance_of_squares_sliding_past_each_
 fn the_sweep_of_edge_touching_squares_has_no_jumps_and_a_click_moves_b_there() {
     let (i, scene) = bundled("edge-touching.ron");
     let mut harness = harness(GjkvizApp::new(None));
-    harness.state_mut().open(Source::Bundled(i));
+    harness.state_mut().open(Source::Bundled(Dimension::Two, i));
     harness.run();
     open_sweep(&mut harness);
     let samples = harness.state().sweep_samples().unwrap().to_vec();

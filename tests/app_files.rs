@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::app::{TempDir, assert_error_banner, harness};
+use common::app::{TempDir, assert_error_banner, harness, pick};
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -17,7 +17,9 @@ use egui::{Modifiers, ViewportCommand, ViewportEvent, ViewportId};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use gjkviz::algorithm::EdgeNormal;
-use gjkviz::app::{FileDialogs, FileKind, GjkvizApp, Pending, Picked, Source, position_text};
+use gjkviz::app::{
+    Dimension, FileDialogs, FileKind, GjkvizApp, Pending, Picked, Source, position_text,
+};
 use gjkviz::scene::{BUNDLED_SCENES, Scene, load_scene, parse_scene, save_scene, to_ron};
 
 /// File dialogs answered by the test: the open dialog picks `open`, the save dialog `save`
@@ -135,14 +137,6 @@ fn picker_text(harness: &Harness<'_, GjkvizApp>) -> String {
         .accesskit_node()
         .value()
         .unwrap_or_default()
-}
-
-/// Opens the scene picker and picks the entry `label`.
-fn pick(harness: &mut Harness<'_, GjkvizApp>, label: &str) {
-    harness.get_by_role(Role::ComboBox).click();
-    harness.run();
-    harness.get_by_label(label).click();
-    harness.run();
 }
 
 /// The window was asked to close: what eframe tells the app when the user clicks ×.
@@ -456,7 +450,10 @@ fn a_file_that_failed_to_open_opens_once_it_is_fixed() {
     std::fs::write(&path, "(name: \"draft\", a: (shape: Circle(radius: 1.0)),").unwrap();
     let mut harness = app_on(&path, Answers::default());
     assert!(harness.state().error().is_some());
-    assert_eq!(*harness.state().source(), Source::Bundled(0));
+    assert_eq!(
+        *harness.state().source(),
+        Source::Bundled(Dimension::Two, 0)
+    );
 
     let scene = bundled("circle-vs-box.ron").1;
     std::fs::write(&path, to_ron(&scene).unwrap()).unwrap();
@@ -480,7 +477,7 @@ fn unsaved_changes_are_asked_about_before_another_scene_opens() {
     pick(&mut harness, &circle_scene.name);
     assert_eq!(
         harness.state().pending(),
-        Some(&Pending::Open(Source::Bundled(circle)))
+        Some(&Pending::Open(Source::Bundled(Dimension::Two, circle)))
     );
     assert!(harness.query_by_label("Unsaved changes").is_some());
     assert!(
@@ -702,7 +699,7 @@ fn without_a_file_dialog_save_changes_asks_in_the_app_confirms_the_overwrite_the
     );
     assert_eq!(
         *harness.state().source(),
-        Source::Bundled(circle),
+        Source::Bundled(Dimension::Two, circle),
         "and then the switch went ahead"
     );
     assert_eq!(*harness.state().scene(), circle_scene);
@@ -724,7 +721,7 @@ fn without_a_file_dialog_a_cancelled_or_failed_save_asks_again_and_says_why() {
     harness.run();
     assert_eq!(
         harness.state().pending(),
-        Some(&Pending::Open(Source::Bundled(circle))),
+        Some(&Pending::Open(Source::Bundled(Dimension::Two, circle))),
         "the switch still waits for an answer"
     );
     assert!(
@@ -740,7 +737,7 @@ fn with_a_dialog_that_is_cancelled_save_changes_asks_again() {
     let (harness, _, circle) = save_changes_before_switching(Answers::default());
     assert_eq!(
         harness.state().pending(),
-        Some(&Pending::Open(Source::Bundled(circle)))
+        Some(&Pending::Open(Source::Bundled(Dimension::Two, circle)))
     );
     assert!(
         harness

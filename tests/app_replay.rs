@@ -13,7 +13,7 @@ use common::app::{assert_error_banner, harness};
 use eframe::egui;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
-use gjkviz::app::{GjkvizApp, install_fonts};
+use gjkviz::app::{Dimension, GjkvizApp, install_fonts};
 use gjkviz::explain::phase_name;
 use gjkviz::format::{num, vec2};
 use gjkviz::scene::default_scene;
@@ -241,7 +241,9 @@ fn the_step_panel_shows_the_numbers_of_the_trace_step() {
 fn every_step_of_every_bundled_scene_draws_without_panicking() {
     for (i, bundled) in gjkviz::scene::BUNDLED_SCENES.iter().enumerate() {
         let mut harness = default_app();
-        harness.state_mut().open(gjkviz::app::Source::Bundled(i));
+        harness
+            .state_mut()
+            .open(gjkviz::app::Source::Bundled(Dimension::Two, i));
         assert!(harness.state().error().is_none(), "{}", bundled.file);
         let steps = harness.state().trace().steps.len();
         for _ in 0..steps {

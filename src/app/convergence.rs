@@ -9,7 +9,7 @@ use egui_plot::{AxisHints, GridMark, Line, MarkerShape, Plot, PlotPoints, Points
 use super::palette::Palette;
 use crate::explain::tolerance_text;
 use crate::format::num;
-use crate::trace::{CheckKind, Trace};
+use crate::trace::{Check, CheckKind};
 
 /// Height of the plot, in points.
 const PLOT_HEIGHT: f32 = 150.0;
@@ -26,14 +26,13 @@ pub struct GapPoint {
     pub tolerance: f64,
 }
 
-/// The steps whose check compares an upper and a lower bound, in order.
-pub fn gap_points(trace: &Trace) -> Vec<GapPoint> {
-    trace
-        .steps
-        .iter()
+/// The steps whose check compares an upper and a lower bound, in order, from each step's
+/// check (a 2D or a 3D trace's).
+pub fn gap_points(checks: impl Iterator<Item = Option<Check>>) -> Vec<GapPoint> {
+    checks
         .enumerate()
-        .filter_map(|(index, step)| {
-            let c = step.check?;
+        .filter_map(|(index, check)| {
+            let c = check?;
             matches!(c.kind, CheckKind::EdgeGap | CheckKind::DualityGap).then_some(GapPoint {
                 index,
                 gap: c.difference,
@@ -57,8 +56,28 @@ fn zero_line(points: &[GapPoint]) -> f64 {
     }
 }
 
+/// The plot under its heading, open by default, when there are gaps to plot; returns the step
+/// clicked.
+pub fn convergence_section_ui(
+    ui: &mut egui::Ui,
+    points: &[GapPoint],
+    index: usize,
+    palette: &Palette,
+) -> Option<usize> {
+    if points.is_empty() {
+        return None;
+    }
+    ui.add_space(8.0);
+    egui::CollapsingHeader::new("Convergence: the gap per step")
+        .id_salt("convergence")
+        .default_open(true)
+        .show(ui, |ui| convergence_ui(ui, points, index, palette))
+        .body_returned
+        .flatten()
+}
+
 /// The plot of `points` (from [`gap_points`]) at step `index`; returns the step clicked.
-pub fn convergence_ui(
+fn convergence_ui(
     ui: &mut egui::Ui,
     points: &[GapPoint],
     index: usize,
@@ -162,7 +181,7 @@ mod tests {
     #[test]
     fn the_worked_example_has_one_gap_per_epa_iteration() {
         let trace = default_scene().trace();
-        let points = gap_points(&trace);
+        let points = gap_points(trace.steps.iter().map(|s| s.check));
         let epa: Vec<usize> = (0..trace.steps.len())
             .filter(|&i| trace.steps[i].phase == crate::trace::Phase::Epa)
             .collect();

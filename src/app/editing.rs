@@ -6,9 +6,13 @@ use egui::{Key, KeyboardShortcut, Modifiers};
 
 use super::GjkvizApp;
 use super::banners::Banner;
+use super::file_state::bundled_scene;
+use super::gestures::WorldFrame;
 use super::loaded::{Loaded, Source};
+use super::manipulate::{Grab, Handle};
 use super::unsaved::Pending;
-use crate::scene::{BUNDLED_SCENES, Scene, SceneError, load_scene, parse_scene};
+use crate::edit::History;
+use crate::scene::{AnyScene, Scene, SceneError, load_scene};
 
 /// Ctrl+Z (⌘Z on a Mac): undo the last edit.
 pub const UNDO_SHORTCUT: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::Z);
@@ -23,6 +27,22 @@ pub const REDO_SHORTCUT: KeyboardShortcut = KeyboardShortcut::new(
 /// Ctrl+Y: redo, as many programs on Windows and Linux have it.
 pub const REDO_SHORTCUT_ALT: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::Y);
 
+/// Edits in progress and done: their undo history and the gesture under way in the world plot.
+#[derive(Default)]
+pub struct Edits {
+    /// Undo and redo of the edits made since the scene was opened.
+    pub history: History,
+    /// The scene before the gesture in progress (a drag, a number being typed), which becomes
+    /// one undo step when the gesture ends.
+    pub gesture_start: Option<Scene>,
+    /// The handle of a shape held with the pointer in the world plot.
+    pub grab: Option<Grab>,
+    /// The handle under the pointer in the world plot.
+    pub hovered_handle: Option<Handle>,
+    /// The world plot as last drawn: where the pointer's gestures land.
+    pub world_frame: Option<WorldFrame>,
+}
+
 impl GjkvizApp {
     /// Shows an edited version of the scene as one whole user action (one undo step), re-run
     /// on the same phase and iteration where they still exist. It then has unsaved changes,
@@ -32,7 +52,7 @@ impl GjkvizApp {
         if scene == self.loaded.scene {
             return;
         }
-        self.history.record(self.loaded.scene.clone());
+        self.edits.history.record(self.loaded.scene.clone());
         self.show_edited(scene);
     }
 
@@ -42,18 +62,18 @@ impl GjkvizApp {
         if scene == self.loaded.scene {
             return;
         }
-        if self.gesture_start.is_none() {
-            self.gesture_start = Some(self.loaded.scene.clone());
+        if self.edits.gesture_start.is_none() {
+            self.edits.gesture_start = Some(self.loaded.scene.clone());
         }
         self.show_edited(scene);
     }
 
     /// Ends the gesture in progress: what it changed becomes one undo step.
     pub(super) fn end_gesture(&mut self) {
-        if let Some(before) = self.gesture_start.take()
+        if let Some(before) = self.edits.gesture_start.take()
             && before != self.loaded.scene
         {
-            self.history.record(before);
+            self.edits.history.record(before);
         }
     }
 
@@ -62,7 +82,7 @@ impl GjkvizApp {
     pub(super) fn end_gesture_when_released(&mut self, ctx: &egui::Context) {
         let held = ctx.input(|i| i.pointer.any_down());
         if !held {
-            self.grab = None;
+            self.edits.grab = None;
             if !ctx.text_edit_focused() {
                 self.end_gesture();
             }
@@ -74,18 +94,18 @@ impl GjkvizApp {
     }
 
     pub fn can_undo(&self) -> bool {
-        self.gesture_start.is_some() || self.history.can_undo()
+        self.edits.gesture_start.is_some() || self.edits.history.can_undo()
     }
 
     pub fn can_redo(&self) -> bool {
-        self.history.can_redo()
+        self.edits.history.can_redo()
     }
 
     /// Goes back to the scene before the last edit; false when there is none.
     pub fn undo(&mut self) -> bool {
-        self.grab = None;
+        self.edits.grab = None;
         self.end_gesture();
-        match self.history.undo(&self.loaded.scene) {
+        match self.edits.history.undo(&self.loaded.scene) {
             Some(scene) => {
                 self.show_edited(scene);
                 true
@@ -96,9 +116,9 @@ impl GjkvizApp {
 
     /// Goes forward to the scene the last undo left; false when there is none.
     pub fn redo(&mut self) -> bool {
-        self.grab = None;
+        self.edits.grab = None;
         self.end_gesture();
-        match self.history.redo(&self.loaded.scene) {
+        match self.edits.history.redo(&self.loaded.scene) {
             Some(scene) => {
                 self.show_edited(scene);
                 true
@@ -111,7 +131,7 @@ impl GjkvizApp {
     /// the edits; asks first when there are unsaved changes. Undo brings the edits back.
     pub fn revert(&mut self) {
         if self.has_unsaved_changes() {
-            self.pending = Some(Pending::Revert);
+            self.file.pending = Some(Pending::Revert);
         } else {
             self.revert_now();
         }
@@ -120,21 +140,25 @@ impl GjkvizApp {
     /// Reverts without asking; a file that no longer loads says why on the banner.
     pub(super) fn revert_now(&mut self) {
         let scene = match &self.loaded.source {
-            Source::Bundled(i) => BUNDLED_SCENES
-                .get(*i)
-                .ok_or_else(|| SceneError::new("bundled scenes", format!("no scene number {i}")))
-                .and_then(|b| parse_scene(b.text, b.file)),
+            Source::Bundled(dimension, i) => match bundled_scene(*dimension, *i) {
+                Ok(AnyScene::Two(scene)) => Ok(scene),
+                Ok(AnyScene::Three(_)) => Err(SceneError::new(
+                    "bundled scenes",
+                    format!("scene number {i} is not a 2D scene"),
+                )),
+                Err(e) => Err(e),
+            },
             Source::File(path) => load_scene(path),
         };
         match scene {
             Ok(scene) => {
                 self.edit_scene(scene.clone());
-                self.saved = scene;
-                self.changed_on_disk = false;
-                self.banner = None;
+                self.file.saved = scene;
+                self.file.changed_on_disk = false;
+                self.file.banner = None;
             }
             Err(e) => {
-                self.banner = Some(Banner::new(
+                self.file.banner = Some(Banner::new(
                     "The scene could not be read again; your edits are still on screen.",
                     &e,
                 ));

@@ -10,6 +10,7 @@ use egui::{Align2, Color32, FontId, Id, LayerId, Order};
 use super::GjkvizApp;
 use super::banners::Banner;
 use super::dialogs::{FileKind, Picked, file_name_for, is_scene_file};
+use super::file_state::bundled_scene;
 use super::loaded::Source;
 use super::palette::Palette;
 use super::path_prompt::{PathPrompt, PromptAnswer, PromptFor, path_prompt_ui};
@@ -31,19 +32,19 @@ const WATCH_INTERVAL: Duration = Duration::from_millis(500);
 impl GjkvizApp {
     /// Whether the scene differs from the file it came from (or the bundled scene).
     pub fn has_unsaved_changes(&self) -> bool {
-        self.loaded.scene != self.saved
+        self.loaded.scene != self.file.saved
     }
 
     /// What waits for the user's answer about unsaved changes, if anything.
     pub fn pending(&self) -> Option<&Pending> {
-        self.pending.as_ref()
+        self.file.pending.as_ref()
     }
 
     /// Shows a scene from the picker, a file or the recent list; when the scene on screen has
     /// unsaved changes, asks first.
     pub fn open(&mut self, source: Source) {
         if self.has_unsaved_changes() {
-            self.pending = Some(Pending::Open(source));
+            self.file.pending = Some(Pending::Open(source));
         } else {
             self.load(source);
         }
@@ -52,12 +53,12 @@ impl GjkvizApp {
     /// Asks for a scene file with the open dialog, then opens it.
     pub fn open_with_dialog(&mut self) {
         let dir = self.dialog_dir();
-        match self.dialogs.pick_scene(dir.as_deref()) {
+        match self.file.dialogs.pick_scene(dir.as_deref()) {
             Picked::Path(path) => self.open(Source::File(path)),
             Picked::Cancelled => {}
             Picked::Unavailable(why) => {
                 let default = self.default_path(FileKind::Scene);
-                self.prompt = Some(PathPrompt::new(PromptFor::Open, &default, why));
+                self.file.prompt = Some(PathPrompt::new(PromptFor::Open, &default, why));
             }
         }
     }
@@ -77,7 +78,7 @@ impl GjkvizApp {
                 let path = path.clone();
                 self.save_to_then(&path, then, ctx);
             }
-            Source::Bundled(_) => self.save_as_then(then, ctx),
+            Source::Bundled(..) => self.save_as_then(then, ctx),
         }
     }
 
@@ -97,7 +98,7 @@ impl GjkvizApp {
             }
             Picked::Unavailable(why) => {
                 let default = self.default_path(FileKind::Scene);
-                self.prompt = Some(PathPrompt::new(PromptFor::Save(then), &default, why));
+                self.file.prompt = Some(PathPrompt::new(PromptFor::Save(then), &default, why));
             }
         }
     }
@@ -123,7 +124,9 @@ impl GjkvizApp {
             (Source::File(path), FileKind::Scene) => file_name(path),
             _ => file_name_for(&self.loaded.scene.name, kind),
         };
-        self.dialogs.pick_save_path(dir.as_deref(), &name, kind)
+        self.file
+            .dialogs
+            .pick_save_path(dir.as_deref(), &name, kind)
     }
 
     /// Where the app's own file dialog starts: the scene's file, or a file named after the
@@ -144,13 +147,13 @@ impl GjkvizApp {
         match self.ask_save_path(FileKind::TraceJson) {
             Picked::Path(path) => {
                 if let Err(e) = self.export_to(&path) {
-                    self.banner = Some(Banner::new("The trace could not be exported.", &e));
+                    self.file.banner = Some(Banner::new("The trace could not be exported.", &e));
                 }
             }
             Picked::Cancelled => {}
             Picked::Unavailable(why) => {
                 let default = self.default_path(FileKind::TraceJson);
-                self.prompt = Some(PathPrompt::new(PromptFor::ExportTrace, &default, why));
+                self.file.prompt = Some(PathPrompt::new(PromptFor::ExportTrace, &default, why));
             }
         }
     }
@@ -170,13 +173,13 @@ impl GjkvizApp {
     /// The app's own file dialog, while it is open; what it chose is carried out at once, and
     /// a path that fails keeps it open with the reason.
     pub(super) fn path_prompt_ui(&mut self, ctx: &egui::Context, palette: &Palette) {
-        let Some(prompt) = &mut self.prompt else {
+        let Some(prompt) = &mut self.file.prompt else {
             return;
         };
         let Some(answer) = path_prompt_ui(ctx, prompt, palette) else {
             return;
         };
-        let Some(mut prompt) = self.prompt.take() else {
+        let Some(mut prompt) = self.file.prompt.take() else {
             return;
         };
         ctx.request_repaint();
@@ -212,7 +215,7 @@ impl GjkvizApp {
         };
         if let Some(error) = failed {
             prompt.error = Some(error);
-            self.prompt = Some(prompt);
+            self.file.prompt = Some(prompt);
         }
     }
 
@@ -221,17 +224,17 @@ impl GjkvizApp {
     fn save_to(&mut self, path: &Path) -> bool {
         match save_scene(&self.loaded.scene, path) {
             Ok(()) => {
-                self.saved = self.loaded.scene.clone();
+                self.file.saved = self.loaded.scene.clone();
                 self.loaded.source = Source::File(path.to_path_buf());
                 // Started after the write, so the app's own save is not taken for an edit.
-                self.watch = Some(FileWatch::new(path));
-                self.changed_on_disk = false;
-                self.recent.push(path);
-                self.banner = None;
+                self.file.watch = Some(FileWatch::new(path));
+                self.file.changed_on_disk = false;
+                self.file.recent.push(path);
+                self.file.banner = None;
                 true
             }
             Err(e) => {
-                self.banner = Some(Banner::new(
+                self.file.banner = Some(Banner::new(
                     "The scene could not be saved; the file on disk is as it was.",
                     &e,
                 ));
@@ -244,7 +247,7 @@ impl GjkvizApp {
     fn dialog_dir(&self) -> Option<PathBuf> {
         let file = match &self.loaded.source {
             Source::File(path) => Some(absolute(path)),
-            Source::Bundled(_) => self.recent.paths().first().cloned(),
+            Source::Bundled(..) => self.file.recent.paths().first().cloned(),
         };
         file.and_then(|f| f.parent().map(Path::to_path_buf))
     }
@@ -254,25 +257,27 @@ impl GjkvizApp {
     /// fixing it in an editor opens it.
     pub(super) fn load(&mut self, source: Source) {
         let scene = match &source {
-            Source::Bundled(i) => {
-                self.watch = None;
-                crate::scene::BUNDLED_SCENES
-                    .get(*i)
-                    .ok_or_else(|| {
-                        SceneError::new("bundled scenes", format!("no scene number {i}"))
-                    })
-                    .and_then(|b| crate::scene::parse_scene(b.text, b.file))
+            Source::Bundled(dimension, i) => {
+                self.file.watch = None;
+                match bundled_scene(*dimension, *i) {
+                    Ok(AnyScene::Three(scene)) => {
+                        self.show_3d(scene, source);
+                        return;
+                    }
+                    Ok(AnyScene::Two(scene)) => Ok(scene),
+                    Err(e) => Err(e),
+                }
             }
             Source::File(path) => {
-                self.watch = Some(FileWatch::new(path));
+                self.file.watch = Some(FileWatch::new(path));
                 if path.is_file() {
-                    self.recent.push(path);
+                    self.file.recent.push(path);
                 }
                 match load_any_scene(path) {
                     Ok(AnyScene::Three(scene)) => {
                         // 3D scenes are shown, not edited: no file to follow.
-                        self.watch = None;
-                        self.show_3d(scene, path.clone());
+                        self.file.watch = None;
+                        self.show_3d(scene, source.clone());
                         return;
                     }
                     Ok(AnyScene::Two(scene)) => Ok(scene),
@@ -280,12 +285,12 @@ impl GjkvizApp {
                 }
             }
         };
-        self.changed_on_disk = false;
+        self.file.changed_on_disk = false;
         match scene {
             Ok(scene) => self.show_new(scene, source),
             Err(e) => {
                 let headline = format!("The scene could not be loaded; {}.", self.what_is_shown());
-                self.banner = Some(Banner::new(headline, &e));
+                self.file.banner = Some(Banner::new(headline, &e));
             }
         }
     }
@@ -294,20 +299,20 @@ impl GjkvizApp {
     /// and iteration; a file that failed to open before opens now. A file that no longer
     /// loads leaves the scene as it was and says why on the banner.
     pub(super) fn reload_from_disk(&mut self) {
-        let Some(path) = self.watch.as_ref().map(|w| w.path().to_path_buf()) else {
+        let Some(path) = self.file.watch.as_ref().map(|w| w.path().to_path_buf()) else {
             return;
         };
-        self.changed_on_disk = false;
+        self.file.changed_on_disk = false;
         let source = Source::File(path.clone());
         match load_scene(&path) {
             Ok(scene) if self.loaded.source == source => {
                 // An undoable edit like any other: undo brings back what was on screen.
-                self.saved = scene.clone();
+                self.file.saved = scene.clone();
                 self.edit_scene(scene);
-                self.banner = None;
+                self.file.banner = None;
             }
             Ok(scene) => {
-                self.recent.push(&path);
+                self.file.recent.push(&path);
                 self.show_new(scene, source);
             }
             // Deleted or moved away: the reading error would only say so in a roundabout way.
@@ -319,7 +324,7 @@ impl GjkvizApp {
                     self.what_is_shown()
                 );
                 let error = SceneError::new(&path.display().to_string(), "no such file");
-                self.banner = Some(Banner::new(headline, &error));
+                self.file.banner = Some(Banner::new(headline, &error));
             }
             Err(e) => {
                 let headline = format!(
@@ -328,7 +333,7 @@ impl GjkvizApp {
                     file_name(&path),
                     self.what_is_shown()
                 );
-                self.banner = Some(Banner::new(headline, &e));
+                self.file.banner = Some(Banner::new(headline, &e));
             }
         }
     }
@@ -339,7 +344,7 @@ impl GjkvizApp {
         let name = &self.loaded.scene.name;
         match &self.loaded.source {
             Source::File(path) => format!("still showing “{name}” from {}", file_name(path)),
-            Source::Bundled(_) => format!("showing the bundled scene “{name}” instead"),
+            Source::Bundled(..) => format!("showing the bundled scene “{name}” instead"),
         }
     }
 
@@ -347,15 +352,15 @@ impl GjkvizApp {
     /// checked while the app is idle) and reloads it when it changed; with unsaved changes on
     /// screen it only offers to.
     pub(super) fn follow_file(&mut self, ctx: &egui::Context) {
-        let Some(watch) = &mut self.watch else {
+        let Some(watch) = &mut self.file.watch else {
             return;
         };
         ctx.request_repaint_after(WATCH_INTERVAL);
         let now = ctx.input(|i| i.time);
-        if now - self.last_poll < WATCH_INTERVAL.as_secs_f64() {
+        if now - self.file.last_poll < WATCH_INTERVAL.as_secs_f64() {
             return;
         }
-        self.last_poll = now;
+        self.file.last_poll = now;
         if watch.went_missing() {
             // Said at once, whatever the banner said before about the file's contents.
             self.reload_from_disk();
@@ -365,7 +370,7 @@ impl GjkvizApp {
             return;
         }
         if self.has_unsaved_changes() {
-            self.changed_on_disk = true;
+            self.file.changed_on_disk = true;
         } else {
             self.reload_from_disk();
         }
@@ -373,7 +378,8 @@ impl GjkvizApp {
 
     /// The name of the followed file, for the banner offering to reload it.
     pub(super) fn followed_file_name(&self) -> String {
-        self.watch
+        self.file
+            .watch
             .as_ref()
             .map_or_else(String::new, |w| file_name(w.path()))
     }
@@ -431,7 +437,7 @@ impl GjkvizApp {
                     &first.display().to_string(),
                     "not a scene file: scene files end in .ron",
                 );
-                self.banner = Some(Banner::new(
+                self.file.banner = Some(Banner::new(
                     "Only scene files (.ron) can be opened.",
                     &error,
                 ));
@@ -448,7 +454,7 @@ impl GjkvizApp {
         };
         let file = match &self.loaded.source {
             Source::File(path) => format!(" ({})", file_label(path)),
-            Source::Bundled(_) => String::new(),
+            Source::Bundled(..) => String::new(),
         };
         format!("{marker}{}{file} — gjkviz", self.loaded.scene.name)
     }

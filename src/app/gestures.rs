@@ -63,7 +63,7 @@ impl GjkvizApp {
     /// Drags a held handle, takes a handle on a press, adds a point on a double-clicked edge
     /// (a double-click elsewhere fits the view), removes a right-clicked point.
     pub(super) fn world_gestures(&mut self, ctx: &egui::Context) {
-        let Some(frame) = self.world_frame else {
+        let Some(frame) = self.edits.world_frame else {
             return;
         };
         let pointer = Pointer::read(ctx);
@@ -72,11 +72,11 @@ impl GjkvizApp {
         // A handle is taken where the button went down: a quick drag can be well away from
         // there by the first frame that sees the press.
         if pointer.pressed
-            && self.grab.is_none()
+            && self.edits.grab.is_none()
             && let Some(down_at) = pointer.press_origin.or(pointer.at).filter(|&p| over(p))
             && let Some(handle) = handle_at(&self.loaded.scene, outlines, &frame.map, dvec(down_at))
         {
-            self.grab = Some(Grab::new(
+            self.edits.grab = Some(Grab::new(
                 handle,
                 &self.loaded.scene,
                 outlines,
@@ -84,7 +84,7 @@ impl GjkvizApp {
                 frame.map.to_world(dvec(down_at)),
             ));
         }
-        if let Some(grab) = &self.grab {
+        if let Some(grab) = &self.edits.grab {
             if pointer.down {
                 // Nothing changes until the pointer moves: a click is not an edit.
                 if let Some(at) = pointer.at
@@ -95,16 +95,16 @@ impl GjkvizApp {
                 }
                 return;
             }
-            self.grab = None;
+            self.edits.grab = None;
         }
         let outlines = [&self.loaded.outline_a[..], &self.loaded.outline_b[..]];
         let Some(at) = pointer.at.filter(|&p| over(p)) else {
-            self.hovered_handle = None;
+            self.edits.hovered_handle = None;
             return;
         };
-        self.hovered_handle = handle_at(&self.loaded.scene, outlines, &frame.map, dvec(at));
+        self.edits.hovered_handle = handle_at(&self.loaded.scene, outlines, &frame.map, dvec(at));
         let on_body = matches!(
-            self.hovered_handle,
+            self.edits.hovered_handle,
             None | Some(Handle {
                 kind: HandleKind::Body,
                 ..
@@ -117,18 +117,18 @@ impl GjkvizApp {
                     insert_vertex(which.body_mut(&mut scene), after, point);
                     self.edit_scene(scene);
                 }
-                None => self.view[0] = Some(ViewRequest::Fit),
+                None => self.views.requests[0] = Some(ViewRequest::Fit),
             }
         }
         if pointer.right_clicked
             && let Some(Handle {
                 which,
                 kind: HandleKind::Vertex(i),
-            }) = self.hovered_handle
+            }) = self.edits.hovered_handle
         {
             let mut scene = self.loaded.scene.clone();
             if remove_vertex(which.body_mut(&mut scene), i) {
-                self.hovered_handle = None;
+                self.edits.hovered_handle = None;
                 self.edit_scene(scene);
             }
         }
@@ -137,7 +137,7 @@ impl GjkvizApp {
     /// The cursor over the world plot: a closed hand while dragging, else one that says what a
     /// drag would do.
     pub(super) fn world_cursor(&self, ctx: &egui::Context) {
-        let icon = match (&self.grab, self.hovered_handle) {
+        let icon = match (&self.edits.grab, self.edits.hovered_handle) {
             (Some(_), _) => CursorIcon::Grabbing,
             (None, Some(handle)) => match handle.kind {
                 HandleKind::Body => CursorIcon::Move,
@@ -152,7 +152,8 @@ impl GjkvizApp {
     /// Where a world point is on screen in the world plot as last drawn; None before it has
     /// been drawn. Lets tests (and anything else outside) aim the pointer at a shape.
     pub fn world_to_screen(&self, world: DVec2) -> Option<egui::Pos2> {
-        self.world_frame
+        self.edits
+            .world_frame
             .map(|frame| plots::world_to_screen(&frame.map, world))
     }
 }

@@ -3,6 +3,7 @@
 use eframe::egui;
 use egui::{Color32, RichText, Sense, Shape, Stroke, Vec2};
 
+use super::loaded::Dimension;
 use super::palette::Palette;
 use crate::algorithm::PenetrationMethod;
 use crate::explain::phase_name;
@@ -21,8 +22,13 @@ enum Swatch {
 }
 
 /// The legend; the marks of the sampling and core-shape methods join it when the scene uses
-/// them.
-pub fn legend_ui(ui: &mut egui::Ui, palette: &Palette, method: PenetrationMethod) {
+/// them, and EPA's faces, removed faces and horizon in 3D.
+pub fn legend_ui(
+    ui: &mut egui::Ui,
+    palette: &Palette,
+    method: PenetrationMethod,
+    dimension: Dimension,
+) {
     let p = palette;
     let mut entries = vec![
         (Swatch::Fill, p.shape_a, "A".to_string()),
@@ -51,10 +57,17 @@ pub fn legend_ui(ui: &mut egui::Ui, palette: &Palette, method: PenetrationMethod
             p.next_direction,
             "next direction".to_string(),
         ),
-        (Swatch::Line, p.closest_edge, "closest edge, n".to_string()),
+        match dimension {
+            Dimension::Two => (Swatch::Line, p.closest_edge, "closest edge, n".to_string()),
+            Dimension::Three => (Swatch::Fill, p.closest_edge, "closest face, n".to_string()),
+        },
         (Swatch::Dashed, p.check, "check".to_string()),
         (Swatch::Dot, p.result, "result".to_string()),
     ];
+    if dimension == Dimension::Three {
+        entries.push((Swatch::Fill, p.check, "faces removed".to_string()));
+        entries.push((Swatch::Line, p.text, "horizon".to_string()));
+    }
     match method {
         PenetrationMethod::Epa => {}
         PenetrationMethod::Sampling { .. } => entries.push((

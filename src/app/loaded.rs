@@ -11,11 +11,18 @@ use crate::geometry::{ConvexBody, SupportMap, minkowski_difference_outline};
 use crate::scene::Scene;
 use crate::trace::Trace;
 
+/// Which list of bundled scenes: `BUNDLED_SCENES` or `BUNDLED_SCENES_3D`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dimension {
+    Two = 0,
+    Three = 1,
+}
+
 /// Where a scene came from, for the scene picker.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Source {
-    /// `BUNDLED_SCENES[i]`.
-    Bundled(usize),
+    /// Scene `i` of the bundled scenes of a dimension.
+    Bundled(Dimension, usize),
     /// A file the user named.
     File(PathBuf),
 }

@@ -1,8 +1,11 @@
 //! The desktop app: replays a scene's trace step by step over two plots — the world with A and
 //! B, and the Minkowski difference A − B — with the step explained beside them.
 //!
-//! One app struct ([`GjkvizApp`]) holds the state; each panel is a function ending in `_ui`;
-//! where the replay stands lives in [`playback::Playback`], which knows nothing of egui. The app
+//! One app struct ([`GjkvizApp`]) holds the state, in a few parts: the scene's file and what
+//! follows it (`file_state.rs`), the edits and their history (`editing.rs`), how the plots are
+//! viewed (`views.rs`), the open tools (`tools.rs`), and the 3D scene when one is on screen
+//! (`view3d/`); each panel is a function ending in `_ui`; where the replay stands lives in
+//! [`playback::Playback`], which knows nothing of egui. The app
 //! reads everything about the algorithm from the [`Trace`]; the only geometry it computes itself
 //! is the outlines it draws. Scene files — open, save, follow on disk, ask before unsaved
 //! changes are lost — are the business of `files.rs` and `unsaved.rs`. Exploring: the pointer
@@ -12,12 +15,14 @@
 
 use eframe::egui;
 mod banners;
+mod check_label;
 mod compare_panel;
 mod convergence;
 mod copy;
 mod dialogs;
 mod editing;
 mod explore3;
+mod file_state;
 mod files;
 mod gestures;
 mod header;
@@ -37,12 +42,14 @@ mod shapes_panel;
 mod step_panel;
 mod sweep_panel;
 mod sweep_panel3;
+mod tools;
 mod unsaved;
 pub mod view3d;
+mod views;
 
 pub use dialogs::{FileDialogs, FileKind, NativeDialogs, Picked};
 pub use header::position_text;
-pub use loaded::Source;
+pub use loaded::{Dimension, Source};
 pub use recent::RecentFiles;
 pub use unsaved::Pending;
 
@@ -54,19 +61,19 @@ use egui::{Key, Modifiers};
 
 use crate::algorithm::Settings;
 use crate::command::{EXIT_USAGE, ScreenshotRequest};
-use crate::edit::History;
-use crate::scene::{
-    AnyScene, BUNDLED_SCENES, FileWatch, Scene, default_scene, load_any_scene, parse_scene,
-};
+use crate::scene::{AnyScene, Scene, default_scene, load_any_scene};
 use crate::trace::Trace;
-use banners::{Banner, DiskChoice};
+use banners::DiskChoice;
+use editing::Edits;
+use file_state::FileState;
 use gestures::WorldFrame;
 use loaded::Loaded;
-use manipulate::{Grab, Handle};
 use palette::Palette;
 use playback::{Playback, relocate};
 use scene_bar::SceneBar;
 use screenshot::ScreenshotJob;
+use tools::Panels;
+use views::Views;
 
 /// The window's title, and the id its size is remembered under.
 const APP_ID: &str = "gjkviz";
@@ -78,6 +85,8 @@ const SIDE_PANEL_WIDTH: f32 = 430.0;
 const LOST_IN_VIEW: f64 = 0.25;
 /// The key the recent files are stored under between runs.
 const RECENT_KEY: &str = "recent files";
+/// The key the 3D views' camera ([`view3d::CameraPrefs`]) is stored under between runs.
+const CAMERA_KEY: &str = "3d camera";
 
 /// Seconds since the app started, on the monotonic system clock.
 fn wall_clock() -> Box<dyn Fn() -> f64> {
@@ -98,78 +107,23 @@ pub fn install_fonts(ctx: &egui::Context) {
 /// The whole app's state.
 pub struct GjkvizApp {
     loaded: Loaded,
-    /// The scene as it was loaded or last saved; the scene on screen differs from it when it
-    /// has unsaved changes.
-    saved: Scene,
-    playback: Playback,
-    /// Names of the bundled scenes, for the picker.
-    bundled_names: Vec<String>,
-    recent: RecentFiles,
-    /// The file followed for changes on disk: the scene's own, or one the user tried to open
-    /// that did not load yet.
-    watch: Option<FileWatch>,
-    /// When the followed file was last checked, in egui's clock (seconds).
-    last_poll: f64,
-    /// The followed file changed while the scene had unsaved changes: offered, not reloaded.
-    changed_on_disk: bool,
-    /// An action that would drop unsaved changes, waiting for the user's answer.
-    pending: Option<Pending>,
-    /// Why the last answer to the unsaved-changes question did not go through.
-    unsaved_note: Option<String>,
-    /// The app's own file dialog, open where the system's could not be shown.
-    prompt: Option<path_prompt::PathPrompt>,
-    /// The user agreed to close the window despite unsaved changes.
-    close_confirmed: bool,
-    dialogs: Box<dyn FileDialogs>,
-    /// Why the last scene could not be loaded or saved (with a caret under the place).
-    banner: Option<Banner>,
-    /// The window title last sent, so it is sent again only when it changes.
-    title: String,
-    /// What the world and the A − B plot should show on the next frame, when asked.
-    view: [Option<plots::ViewRequest>; 2],
-    /// "Zoom to step": the A − B plot follows each step with a close-up.
-    follow_step: bool,
-    /// The step the plots last showed, to notice a step change while following.
-    shown_index: Option<usize>,
-    /// The step changed and the step panel has yet to scroll its pseudocode line into view.
-    scroll_pending: bool,
-    screenshot: Option<ScreenshotJob>,
-    /// Undo and redo of the edits made since the scene was opened.
-    history: History,
-    /// The scene before the gesture in progress (a drag, a number being typed), which becomes
-    /// one undo step when the gesture ends.
-    gesture_start: Option<Scene>,
-    /// The handle of a shape held with the pointer in the world plot.
-    grab: Option<Grab>,
-    /// The handle under the pointer in the world plot.
-    hovered_handle: Option<Handle>,
-    /// The world plot as last drawn: where the pointer's gestures land.
-    world_frame: Option<WorldFrame>,
-    /// What the world and the A − B plot showed last frame.
-    shown: [Option<loaded::Bounds>; 2],
-    /// Seconds on the wall clock that playing follows; tests put in a clock of their own.
-    clock: Box<dyn Fn() -> f64>,
-    /// "Compare methods": the table of every method's answer beside the result.
-    show_compare: bool,
-    comparison: compare_panel::Comparison,
-    /// The sweep panel, while it is open.
-    sweep: Option<sweep_panel::SweepView>,
     /// The 3D scene on screen, which then replaces the 2D scene's panels and plots.
     three: Option<view3d::Scene3View>,
+    playback: Playback,
+    /// Seconds on the wall clock that playing follows; tests put in a clock of their own.
+    clock: Box<dyn Fn() -> f64>,
+    file: FileState,
+    edits: Edits,
+    views: Views,
+    panels: Panels,
+    screenshot: Option<ScreenshotJob>,
 }
 
 impl GjkvizApp {
     /// The app on the default scene, then on `scene_file` if it loads (a banner says why not).
     pub fn new(scene_file: Option<&Path>) -> Self {
-        let bundled_names = BUNDLED_SCENES
-            .iter()
-            .map(|b| match parse_scene(b.text, b.file) {
-                Ok(scene) => scene.name,
-                Err(_) => b.file.to_string(),
-            })
-            .collect();
-        let mut app = GjkvizApp::with_scene(default_scene(), Source::Bundled(0));
-        app.bundled_names = bundled_names;
+        let mut app = GjkvizApp::with_scene(default_scene(), Source::Bundled(Dimension::Two, 0));
+        app.file.bundled_names = file_state::bundled_names();
         if let Some(path) = scene_file {
             app.open(Source::File(path.to_path_buf()));
         }
@@ -182,35 +136,13 @@ impl GjkvizApp {
         GjkvizApp {
             playback: Playback::new(loaded.trace.steps.len()),
             loaded,
-            saved: scene,
-            bundled_names: Vec::new(),
-            recent: RecentFiles::default(),
-            watch: None,
-            last_poll: 0.0,
-            changed_on_disk: false,
-            pending: None,
-            unsaved_note: None,
-            prompt: None,
-            close_confirmed: false,
-            dialogs: Box::new(NativeDialogs),
-            banner: None,
-            title: String::new(),
-            view: [Some(plots::ViewRequest::Fit); 2],
-            follow_step: false,
-            shown_index: None,
-            scroll_pending: true,
-            screenshot: None,
-            history: History::default(),
-            gesture_start: None,
-            grab: None,
-            hovered_handle: None,
-            world_frame: None,
-            shown: [None; 2],
-            clock: wall_clock(),
-            show_compare: false,
-            comparison: compare_panel::Comparison::default(),
-            sweep: None,
             three: None,
+            clock: wall_clock(),
+            file: FileState::new(scene),
+            edits: Edits::default(),
+            views: Views::default(),
+            panels: Panels::default(),
+            screenshot: None,
         }
     }
 
@@ -221,30 +153,34 @@ impl GjkvizApp {
 
     /// Answers the file dialogs with `dialogs` instead of the platform's (tests do).
     pub fn set_dialogs(&mut self, dialogs: Box<dyn FileDialogs>) {
-        self.dialogs = dialogs;
+        self.file.dialogs = dialogs;
     }
 
     pub fn recent_files(&self) -> &RecentFiles {
-        &self.recent
+        &self.file.recent
     }
 
+    /// Where the scene on screen came from, 2D or 3D.
     pub fn source(&self) -> &Source {
-        &self.loaded.source
+        match &self.three {
+            Some(view) => view.source(),
+            None => &self.loaded.source,
+        }
     }
 
     /// Shows `scene`, new on screen: from its first step, both plots fitted to it.
     fn show_new(&mut self, scene: Scene, source: Source) {
         self.three = None;
-        self.saved = scene.clone();
+        self.file.saved = scene.clone();
         self.loaded = Loaded::new(scene, source);
         self.playback = Playback::new(self.loaded.trace.steps.len());
-        self.banner = None;
-        self.view = [Some(plots::ViewRequest::Fit); 2];
-        self.history.clear();
-        self.gesture_start = None;
-        self.grab = None;
-        if self.sweep.is_some() {
-            self.sweep = Some(sweep_panel::SweepView::new(&self.loaded.scene));
+        self.file.banner = None;
+        self.views.requests = [Some(plots::ViewRequest::Fit); 2];
+        self.edits.history.clear();
+        self.edits.gesture_start = None;
+        self.edits.grab = None;
+        if self.panels.sweep.is_some() {
+            self.panels.sweep = Some(sweep_panel::SweepView::new(&self.loaded.scene));
         }
     }
 
@@ -260,11 +196,11 @@ impl GjkvizApp {
                 !shown.contains(wanted) || wanted.size() < shown.size() * LOST_IN_VIEW
             })
         };
-        if self.grab.is_none() && out_of_view(self.shown[0], &loaded.world_view) {
-            self.view[0] = Some(plots::ViewRequest::Fit);
+        if self.edits.grab.is_none() && out_of_view(self.views.shown[0], &loaded.world_view) {
+            self.views.requests[0] = Some(plots::ViewRequest::Fit);
         }
-        if out_of_view(self.shown[1], &loaded.difference_view) {
-            self.view[1] = Some(plots::ViewRequest::Fit);
+        if out_of_view(self.views.shown[1], &loaded.difference_view) {
+            self.views.requests[1] = Some(plots::ViewRequest::Fit);
         }
         self.playback.retarget(loaded.trace.steps.len(), index);
         self.loaded = loaded;
@@ -295,7 +231,7 @@ impl GjkvizApp {
 
     /// The error on the banner, if any: file, line, column, message, and the line with a caret.
     pub fn error(&self) -> Option<&str> {
-        self.banner.as_ref().map(|b| b.details.as_str())
+        self.file.banner.as_ref().map(|b| b.details.as_str())
     }
 
     /// Keyboard: → ← step, Home End jump, Space plays. Consumed before any widget sees them, so
@@ -345,7 +281,7 @@ impl GjkvizApp {
             return;
         }
         // While the unsaved-changes question or the file dialog is open, keys belong to it.
-        if self.pending.is_none() && self.prompt.is_none() {
+        if self.file.pending.is_none() && self.file.prompt.is_none() {
             self.keys(&ctx);
             self.edit_keys(&ctx);
             self.file_keys(&ctx);
@@ -374,15 +310,15 @@ impl GjkvizApp {
                 can_undo: self.can_undo(),
                 saveable: true,
                 can_redo: self.can_redo(),
-                bundled_names: &self.bundled_names,
-                recent: &self.recent,
+                bundled_names: &self.file.bundled_names,
+                recent: &self.file.recent,
             };
             bar_action = scene_bar::scene_bar_ui(ui, &bar, &palette);
-            if self.changed_on_disk {
+            if self.file.changed_on_disk {
                 disk_choice =
                     banners::disk_changed_banner_ui(ui, &self.followed_file_name(), &palette);
             }
-            banners::error_banner_ui(ui, &mut self.banner, &palette);
+            banners::error_banner_ui(ui, &mut self.file.banner, &palette);
             ui.add_space(2.0);
         });
         egui::Panel::top("step header").show(ui, |ui| {
@@ -393,7 +329,12 @@ impl GjkvizApp {
         });
         egui::Panel::bottom("legend").show(ui, |ui| {
             ui.add_space(2.0);
-            legend::legend_ui(ui, &palette, self.loaded.scene.settings.penetration);
+            legend::legend_ui(
+                ui,
+                &palette,
+                self.loaded.scene.settings.penetration,
+                Dimension::Two,
+            );
         });
         // The step may have moved in the controls above: draw the rest at the new one.
         let index = self.playback.index();
@@ -405,7 +346,8 @@ impl GjkvizApp {
             .show(ui, |ui| {
                 result_panel::result_area_ui(ui, |ui| {
                     let contradiction = if at_end {
-                        self.comparison
+                        self.panels
+                            .comparison
                             .contradiction(&self.loaded.scene, &self.loaded.trace.result)
                     } else {
                         None
@@ -415,12 +357,12 @@ impl GjkvizApp {
                         &self.loaded.trace,
                         at_end,
                         &palette,
-                        &mut self.show_compare,
+                        &mut self.panels.show_compare,
                         contradiction,
                     );
-                    if self.show_compare {
+                    if self.panels.show_compare {
                         ui.add_space(4.0);
-                        let rows = self.comparison.rows(&self.loaded.scene);
+                        let rows = self.panels.comparison.rows(&self.loaded.scene);
                         compare_panel::compare_ui(ui, rows, &palette);
                     }
                 });
@@ -459,9 +401,9 @@ impl GjkvizApp {
                         })
                         .body_returned
                         .flatten();
-                    self.scroll_pending |= self.shown_index != Some(index);
+                    self.views.scroll_pending |= self.views.shown_index != Some(index);
                     // A frame egui discards (its first, sizing pass) would lose the scroll.
-                    let scroll = self.scroll_pending && !ui.ctx().will_discard();
+                    let scroll = self.views.scroll_pending && !ui.ctx().will_discard();
                     goto_step = step_panel::step_panel_ui(
                         ui,
                         &self.loaded.trace,
@@ -470,7 +412,7 @@ impl GjkvizApp {
                         self.loaded.scene.settings.tolerance,
                         &palette,
                     );
-                    self.scroll_pending &= !scroll;
+                    self.views.scroll_pending &= !scroll;
                 });
             });
         egui::CentralPanel::default().show(ui, |ui| self.plots_ui(ui, index, at_end, &palette));
@@ -494,7 +436,7 @@ impl GjkvizApp {
         }
         match disk_choice {
             Some(DiskChoice::Reload) => self.reload_from_disk(),
-            Some(DiskChoice::KeepMine) => self.changed_on_disk = false,
+            Some(DiskChoice::KeepMine) => self.file.changed_on_disk = false,
             None => {}
         }
         if let Some(step) = goto_step {
@@ -509,9 +451,9 @@ impl GjkvizApp {
         }
         self.end_gesture_when_released(&ctx);
         let title = self.window_title();
-        if title != self.title {
+        if title != self.views.title {
             ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
-            self.title = title;
+            self.views.title = title;
         }
         // Again after the controls: a Play pressed in this frame starts its clock now.
         self.play(&ctx);
@@ -523,7 +465,7 @@ impl GjkvizApp {
     /// The sweep panel under the plots, while it is open; what it asks for is done at once,
     /// before the plots are drawn.
     fn sweep_ui(&mut self, ui: &mut egui::Ui, palette: &Palette) {
-        let Some(view) = &mut self.sweep else {
+        let Some(view) = &mut self.panels.sweep else {
             return;
         };
         let scene = &self.loaded.scene;
@@ -545,21 +487,21 @@ impl GjkvizApp {
                 ui.ctx().request_discard("B moved to a sweep sample");
             }
             Some(sweep_panel::SweepAction::Restart) => {
-                self.sweep = Some(sweep_panel::SweepView::new(&self.loaded.scene));
+                self.panels.sweep = Some(sweep_panel::SweepView::new(&self.loaded.scene));
             }
-            Some(sweep_panel::SweepAction::Close) => self.sweep = None,
+            Some(sweep_panel::SweepAction::Close) => self.panels.sweep = None,
             None => {}
         }
     }
 
     /// The samples of the open sweep panel, as it plots them.
     pub fn sweep_samples(&self) -> Option<&[crate::sweep::SweepSample]> {
-        self.sweep.as_ref().and_then(|s| s.last_samples())
+        self.panels.sweep.as_ref().and_then(|s| s.last_samples())
     }
 
     /// Where the sweep panel draws sample `i` in its signed-distance plot (tests click it).
     pub fn sweep_sample_on_screen(&self, i: usize) -> Option<egui::Pos2> {
-        let view = self.sweep.as_ref()?;
+        let view = self.panels.sweep.as_ref()?;
         view.sample_on_screen(view.last_samples()?.get(i)?)
     }
 
@@ -581,19 +523,19 @@ impl GjkvizApp {
         // A pass egui throws away (the first, sizing one) must not use up a request to fit:
         // the plot's size is not final in it.
         let discarded = ui.ctx().will_discard();
-        let mut view = std::mem::take(&mut self.view);
-        if self.follow_step && self.shown_index != Some(index) {
+        let mut view = std::mem::take(&mut self.views.requests);
+        if self.views.follow_step && self.views.shown_index != Some(index) {
             view[1] = Some(plots::ViewRequest::Step);
         }
-        self.shown_index = Some(index);
+        self.views.shown_index = Some(index);
         let loaded = &self.loaded;
-        let follow = &mut self.follow_step;
+        let follow = &mut self.views.follow_step;
         let handles = plots::HandleView {
-            hovered: self.hovered_handle,
-            held: self.grab.as_ref().map(|g| g.handle),
-            scale: self.world_frame.map(|f| f.map.scale),
+            hovered: self.edits.hovered_handle,
+            held: self.edits.grab.as_ref().map(|g| g.handle),
+            scale: self.edits.world_frame.map(|f| f.map.scale),
         };
-        let mut sweep_open = self.sweep.is_some();
+        let mut sweep_open = self.panels.sweep.is_some();
         let mut world = |ui: &mut egui::Ui| {
             let controls = plots::WorldControls {
                 request: view[0],
@@ -616,15 +558,15 @@ impl GjkvizApp {
                 ui.allocate_ui(egui::vec2(size.x, half), difference).inner,
             )
         };
-        self.world_frame = Some(WorldFrame::from(&world));
-        self.shown = [Some(world.shown), difference.1];
-        self.view = if discarded {
+        self.edits.world_frame = Some(WorldFrame::from(&world));
+        self.views.shown = [Some(world.shown), difference.1];
+        self.views.requests = if discarded {
             [world.asked.or(view[0]), difference.0.or(view[1])]
         } else {
             [world.asked, difference.0]
         };
-        if sweep_open != self.sweep.is_some() {
-            self.sweep = sweep_open.then(|| sweep_panel::SweepView::new(&self.loaded.scene));
+        if sweep_open != self.panels.sweep.is_some() {
+            self.panels.sweep = sweep_open.then(|| sweep_panel::SweepView::new(&self.loaded.scene));
             ui.ctx().request_repaint();
         }
     }
@@ -636,7 +578,10 @@ impl eframe::App for GjkvizApp {
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
-        eframe::set_value(storage, RECENT_KEY, &self.recent);
+        eframe::set_value(storage, RECENT_KEY, &self.file.recent);
+        if let Some(prefs) = &self.views.camera3 {
+            eframe::set_value(storage, CAMERA_KEY, prefs);
+        }
     }
 }
 
@@ -644,7 +589,7 @@ impl eframe::App for GjkvizApp {
 /// re-run (trace, outlines, A − B) and everything both plots draw at step `index` (clamped to
 /// the trace) built. Returns how many plot items that makes.
 pub fn redraw_plots(scene: Scene, index: usize) -> usize {
-    let loaded = Loaded::new(scene, Source::Bundled(0));
+    let loaded = Loaded::new(scene, Source::Bundled(Dimension::Two, 0));
     let palette = Palette::new(false);
     let last = loaded.trace.steps.len().saturating_sub(1);
     let index = index.min(last);
@@ -668,7 +613,8 @@ pub fn run_app(scene: Option<PathBuf>) -> i32 {
         install_fonts(&cc.egui_ctx);
         let mut app = GjkvizApp::new(None);
         if let Some(storage) = cc.storage {
-            app.recent = eframe::get_value(storage, RECENT_KEY).unwrap_or_default();
+            app.file.recent = eframe::get_value(storage, RECENT_KEY).unwrap_or_default();
+            app.views.camera3 = eframe::get_value(storage, CAMERA_KEY);
         }
         // After the stored list is read, so the file goes to the top of it.
         if let Some(path) = scene {
@@ -709,13 +655,20 @@ pub fn take_screenshot(request: &ScreenshotRequest) -> i32 {
             return EXIT_USAGE;
         }
     }
+    if let Some(choice) = request.camera {
+        let Some(view) = &mut app.three else {
+            eprintln!("gjkviz screenshot: --camera turns the views of a 3D scene only");
+            return EXIT_USAGE;
+        };
+        view.turn(choice, app.playback.index(), app.playback.is_last());
+    }
     if request.sweep {
         match &mut app.three {
             Some(view) => view.set_sweep_open(true),
-            None => app.sweep = Some(sweep_panel::SweepView::new(&app.loaded.scene)),
+            None => app.panels.sweep = Some(sweep_panel::SweepView::new(&app.loaded.scene)),
         }
     }
-    app.show_compare = request.compare;
+    app.panels.show_compare = request.compare;
     app.screenshot = Some(ScreenshotJob::new(request.out.clone()));
     let outcome = Rc::new(Cell::new(screenshot::EXIT_FAILED));
     let report = Rc::clone(&outcome);

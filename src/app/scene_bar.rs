@@ -7,7 +7,7 @@ use std::path::Path;
 use egui::{KeyboardShortcut, Modifiers, RichText};
 
 use super::editing::{REDO_SHORTCUT, REDO_SHORTCUT_ALT, UNDO_SHORTCUT};
-use super::loaded::Source;
+use super::loaded::{Dimension, Source};
 use super::palette::Palette;
 use super::recent::{RecentFiles, absolute};
 
@@ -48,7 +48,8 @@ pub struct SceneBar<'a> {
     pub can_redo: bool,
     /// Whether Save and Save as apply: 3D scenes are shown, not saved, in this version.
     pub saveable: bool,
-    pub bundled_names: &'a [String],
+    /// The bundled scenes' names: 2D, then 3D.
+    pub bundled_names: &'a [Vec<String>; 2],
     pub recent: &'a RecentFiles,
 }
 
@@ -81,7 +82,7 @@ pub fn scene_bar_ui(ui: &mut egui::Ui, bar: &SceneBar<'_>, palette: &Palette) ->
         ui.separator();
         let label = ui.label("Scene:");
         let selected = match bar.source {
-            Source::Bundled(_) => bar.name.to_string(),
+            Source::Bundled(..) => bar.name.to_string(),
             Source::File(path) => format!("{} ({})", bar.name, file_label(path)),
         };
         let picker = egui::ComboBox::from_id_salt("scene picker")
@@ -136,13 +137,20 @@ pub fn scene_bar_ui(ui: &mut egui::Ui, bar: &SceneBar<'_>, palette: &Palette) ->
     action
 }
 
-/// The bundled scenes, each with its name.
+/// The bundled scenes, each with its name: the 2D ones, then the 3D ones under a heading of
+/// their own.
 fn picker_entries_ui(ui: &mut egui::Ui, bar: &SceneBar<'_>) -> Option<Source> {
     let mut picked = None;
-    for (i, name) in bar.bundled_names.iter().enumerate() {
-        let this = Source::Bundled(i);
-        if ui.selectable_label(*bar.source == this, name).clicked() {
-            picked = Some(this);
+    for (dimension, heading) in [(Dimension::Two, "2D"), (Dimension::Three, "3D")] {
+        if dimension == Dimension::Three {
+            ui.separator();
+        }
+        ui.label(RichText::new(heading).weak().small());
+        for (i, name) in bar.bundled_names[dimension as usize].iter().enumerate() {
+            let this = Source::Bundled(dimension, i);
+            if ui.selectable_label(*bar.source == this, name).clicked() {
+                picked = Some(this);
+            }
         }
     }
     picked
@@ -154,7 +162,7 @@ fn recent_menu_ui(ui: &mut egui::Ui, bar: &SceneBar<'_>) -> Option<Source> {
     let mut picked = None;
     let shown = match bar.source {
         Source::File(path) => Some(absolute(path)),
-        Source::Bundled(_) => None,
+        Source::Bundled(..) => None,
     };
     let menu = ui.add_enabled_ui(!bar.recent.paths().is_empty(), |ui| {
         ui.menu_button("Recent ▾", |ui| {
@@ -183,7 +191,7 @@ fn file_buttons_ui(ui: &mut egui::Ui, source: &Source, saveable: bool) -> Option
     let ctx = ui.ctx().clone();
     let shortcut = |s: &KeyboardShortcut| ctx.format_shortcut(s);
     let save_hint = match source {
-        Source::Bundled(_) => format!(
+        Source::Bundled(..) => format!(
             "A teaching scene has no file: save it to one of your own ({})",
             shortcut(&SAVE_SHORTCUT)
         ),
@@ -229,7 +237,7 @@ fn edit_buttons_ui(ui: &mut egui::Ui, bar: &SceneBar<'_>) -> Option<BarAction> {
     let ctx = ui.ctx().clone();
     let shortcut = |s: &KeyboardShortcut| ctx.format_shortcut(s);
     let revert_hint = match bar.source {
-        Source::Bundled(_) => "Drop your edits: show the teaching scene as it comes".to_string(),
+        Source::Bundled(..) => "Drop your edits: show the teaching scene as it comes".to_string(),
         Source::File(path) => format!("Drop your edits: read {} again", file_name(path)),
     };
     let buttons = [

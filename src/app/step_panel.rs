@@ -3,7 +3,7 @@
 use eframe::egui;
 use egui::{Frame, Margin, RichText};
 
-use super::convergence::{convergence_ui, gap_points};
+use super::convergence::{convergence_section_ui, gap_points};
 use super::copy::copyable_ui;
 use super::palette::Palette;
 use crate::explain::{Row, explain, numbers, pseudocode, pseudocode_line, title, tolerance_note};
@@ -45,18 +45,8 @@ pub fn step_panel_ui(
         ui.label(RichText::new(note).small().color(palette.weak_text));
     }
     // Before the simplex, which can run to dozens of points on curved shapes.
-    let gaps = gap_points(trace);
-    let clicked = if gaps.is_empty() {
-        None
-    } else {
-        ui.add_space(8.0);
-        egui::CollapsingHeader::new("Convergence: the gap per step")
-            .id_salt("convergence")
-            .default_open(true)
-            .show(ui, |ui| convergence_ui(ui, &gaps, index, palette))
-            .body_returned
-            .flatten()
-    };
+    let gaps = gap_points(trace.steps.iter().map(|s| s.check));
+    let clicked = convergence_section_ui(ui, &gaps, index, palette);
 
     let name = if step.phase == Phase::Epa {
         "Polytope"

@@ -280,9 +280,7 @@ mod tests {
             .iter()
             .find(|b| b.file.ends_with("box-on-box.ron"))
             .unwrap();
-        let crate::scene::AnyScene::Three(mut scene) =
-            crate::scene::parse_any_scene(b.text, b.file).unwrap()
-        else {
+        let crate::scene::AnyScene::Three(mut scene) = b.parse().unwrap() else {
             panic!("3D")
         };
         let cube = Shape3::Box {

@@ -31,23 +31,23 @@ impl GjkvizApp {
     /// Keeps the window open when it is asked to close with unsaved changes, and asks.
     pub(super) fn guard_close(&mut self, ctx: &egui::Context) {
         let asked = ctx.input(|i| i.viewport().close_requested());
-        if asked && self.has_unsaved_changes() && !self.close_confirmed {
+        if asked && self.has_unsaved_changes() && !self.file.close_confirmed {
             ctx.send_viewport_cmd(ViewportCommand::CancelClose);
-            self.pending = Some(Pending::Close);
+            self.file.pending = Some(Pending::Close);
         }
     }
 
     /// The question about unsaved changes, while something waits for its answer: Save,
     /// Discard or Cancel (Escape, or a click beside it).
     pub(super) fn unsaved_changes_ui(&mut self, ctx: &egui::Context, palette: &Palette) {
-        let Some(pending) = &self.pending else {
+        let Some(pending) = &self.file.pending else {
             return;
         };
         let name = &self.loaded.scene.name;
         let (heading, question, buttons): (&str, String, &[(&str, Answer)]) = match pending {
             Pending::Revert => {
                 let from = match &self.loaded.source {
-                    Source::Bundled(_) => "the teaching scene as it comes".to_string(),
+                    Source::Bundled(..) => "the teaching scene as it comes".to_string(),
                     Source::File(path) => format!("{} as it is on disk", file_name(path)),
                 };
                 (
@@ -58,9 +58,11 @@ impl GjkvizApp {
             }
             Pending::Open(_) | Pending::Close => {
                 let what = match pending {
-                    Pending::Open(Source::Bundled(i)) => format!(
+                    Pending::Open(Source::Bundled(dimension, i)) => format!(
                         "open “{}”",
-                        self.bundled_names.get(*i).map_or("another scene", |n| n)
+                        self.file.bundled_names[*dimension as usize]
+                            .get(*i)
+                            .map_or("another scene", |n| n)
                     ),
                     Pending::Open(Source::File(path)) => format!("open {}", file_name(path)),
                     _ => "close the window".to_string(),
@@ -86,7 +88,7 @@ impl GjkvizApp {
                 ui.heading(heading);
                 ui.add_space(4.0);
                 ui.label(question);
-                if let Some(note) = &self.unsaved_note {
+                if let Some(note) = &self.file.unsaved_note {
                     ui.add_space(4.0);
                     ui.label(egui::RichText::new(note).color(palette.check));
                 }
@@ -111,10 +113,10 @@ impl GjkvizApp {
     }
 
     fn answer(&mut self, answer: Answer, ctx: &egui::Context) {
-        let Some(pending) = self.pending.take() else {
+        let Some(pending) = self.file.pending.take() else {
             return;
         };
-        self.unsaved_note = None;
+        self.file.unsaved_note = None;
         ctx.request_repaint();
         match answer {
             Answer::Save => self.save_then(Some(pending), ctx),
@@ -129,7 +131,7 @@ impl GjkvizApp {
             Pending::Open(source) => self.load(source),
             Pending::Revert => self.revert_now(),
             Pending::Close => {
-                self.close_confirmed = true;
+                self.file.close_confirmed = true;
                 ctx.send_viewport_cmd(ViewportCommand::Close);
             }
         }
@@ -138,7 +140,7 @@ impl GjkvizApp {
     /// Puts the question about unsaved changes up again, saying why the last answer did not
     /// go through.
     pub(super) fn ask_again(&mut self, pending: Pending, why: &str) {
-        self.pending = Some(pending);
-        self.unsaved_note = Some(why.to_string());
+        self.file.pending = Some(pending);
+        self.file.unsaved_note = Some(why.to_string());
     }
 }

@@ -2,6 +2,7 @@
 
 use std::path::PathBuf;
 
+use eframe::egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use gjkviz::app::{GjkvizApp, install_fonts};
@@ -31,6 +32,17 @@ pub fn assert_error_banner(harness: &Harness<'_, GjkvizApp>, error: &str) {
         harness.query_by_label(error).is_some(),
         "the banner shows the error: {error}"
     );
+}
+
+/// Opens the scene picker and picks the entry `label`.
+pub fn pick(harness: &mut Harness<'_, GjkvizApp>, label: &str) {
+    harness.get_by_role(Role::ComboBox).click();
+    harness.run();
+    // The list is longer than a short window: the entry is scrolled into view first.
+    harness.get_by_label(label).scroll_to_me();
+    harness.run();
+    harness.get_by_label(label).click();
+    harness.run();
 }
 
 /// A folder of its own for each test, removed at the end.

@@ -11,14 +11,13 @@ use super::{
     ARROW_FRACTION, Layers, MARKER_RADIUS, SUPPORT_RADIUS, Toggle, ViewRequest, dashed,
     filled_shape, markers, plot_title_ui, polyline, show_with_annotations, shown_bounds, view_plot,
 };
+use crate::app::check_label::{PLOT_DECIMALS, check_label};
 use crate::app::loaded::{Bounds, Loaded};
 use crate::app::palette::Palette;
-use crate::explain::{gap_text, noise};
 use crate::format::num_with;
 use crate::trace::{CheckKind, Phase, SimplexVertex, Step};
 
 /// Decimals of the numbers written in the plot: the panel has the full ones.
-const PLOT_DECIMALS: usize = 3;
 /// Above this many vertices only the closest edge's ends and the new point are named.
 const CROWDED_VERTICES: usize = 8;
 
@@ -337,6 +336,10 @@ fn check_items(
         return;
     };
     let colour = palette.check;
+    let height = step.direction.map_or(0.0, |n| s.point.dot(n));
+    let Some(text) = check_label(&check, height) else {
+        return;
+    };
     match check.kind {
         CheckKind::EdgeGap => {
             let Some(edge) = step.closest_edge else {
@@ -360,13 +363,6 @@ fn check_items(
                     .color(colour)
                     .width(2.0),
             ));
-            let gap = gap_text(&check, PLOT_DECIMALS);
-            // "≈ 0 (within 1e-9)" already says how it compares with the tolerance.
-            let text = match (noise(&check), check.passed) {
-                (true, _) => format!("gap {gap}"),
-                (false, true) => format!("gap {gap} < tol"),
-                (false, false) => format!("gap {gap} > tol"),
-            };
             notes.label((foot + s.point) * 0.5, text, colour, -along);
         }
         CheckKind::PassesOrigin => {
@@ -386,10 +382,9 @@ fn check_items(
                     .color(colour)
                     .width(2.0),
             ));
-            let sign = if check.passed { "≥ 0" } else { "< 0" };
             notes.label(
                 (foot + s.point) * 0.5,
-                format!("s · d = {} {sign}", num_with(check.value, PLOT_DECIMALS)),
+                text,
                 colour,
                 crate::geometry::left_perp(d),
             );
@@ -420,7 +415,7 @@ fn check_items(
             ));
             notes.label(
                 u * check.value * 0.5,
-                format!("s · u = {}", num_with(check.value, PLOT_DECIMALS)),
+                text,
                 colour,
                 crate::geometry::left_perp(u),
             );
@@ -445,16 +440,7 @@ fn check_items(
                     .color(colour)
                     .width(2.0),
             ));
-            notes.label(
-                foot,
-                format!(
-                    "h = {}, offset {}",
-                    num_with(height, PLOT_DECIMALS),
-                    num_with(check.value, PLOT_DECIMALS)
-                ),
-                colour,
-                n,
-            );
+            notes.label(foot, text, colour, n);
         }
         CheckKind::DualityGap => {
             let Some(v) = step.closest_point else {
@@ -487,7 +473,7 @@ fn check_items(
             ));
             notes.label(
                 (bound + v) * 0.5,
-                format!("gap {}", gap_text(&check, PLOT_DECIMALS)),
+                text,
                 colour,
                 crate::geometry::left_perp(unit),
             );

@@ -2,6 +2,7 @@
 //! a screen rectangle. Plain math on glam vectors, so it tests without a window.
 
 use glam::DVec3;
+use serde::{Deserialize, Serialize};
 
 /// Field of view across the view's shorter side, in radians (about 35°: little distortion, still a sense of depth).
 const FOV_Y: f64 = 0.6;
@@ -25,6 +26,16 @@ pub struct OrbitCamera {
     pub distance: f64,
     /// The distance fitted to the scene, which zooming stays within a range of.
     fitted: f64,
+}
+
+/// What of the 3D views is remembered with the window between runs, not in the scene: the
+/// way they look, whether they turn together, whether the A − B view follows the step.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CameraPrefs {
+    pub yaw: f64,
+    pub pitch: f64,
+    pub linked: bool,
+    pub follow_step: bool,
 }
 
 /// The camera's axes in the world: right, up, and forward (from the eye to the target).
@@ -96,6 +107,14 @@ impl OrbitCamera {
         // Straight up or down has no yaw of its own: keep the one there is.
         if back.x.hypot(back.z) > 1e-9 {
             self.yaw = back.x.atan2(back.z);
+        }
+    }
+
+    /// Turns to `yaw` and `pitch` (radians; the pitch kept short of straight up or down).
+    pub fn turn_to(&mut self, yaw: f64, pitch: f64) {
+        if yaw.is_finite() && pitch.is_finite() {
+            self.yaw = yaw;
+            self.pitch = pitch.clamp(-PITCH_LIMIT, PITCH_LIMIT);
         }
     }
 

@@ -7,13 +7,15 @@ use eframe::egui;
 use egui::{Color32, Stroke};
 use glam::DVec3;
 
+use super::hover::{FaceTarget, face_text, plane};
 use super::loaded3::Loaded3;
 use super::render::{Drawing3, HoverTarget};
+use crate::app::check_label::check_label;
 use crate::app::palette::Palette;
 use crate::explain3::vertex_label;
 use crate::format::{num, vec3};
-use crate::trace::Phase;
-use crate::trace3::{Face3, Region3, Step3, Trace3, VertexId};
+use crate::trace::{CheckKind, Phase};
+use crate::trace3::{Event3, Face3, Region3, Step3, Trace3, VertexId};
 
 /// Opacity of the shapes' faces: the inside stays visible through two layers.
 const SURFACE_ALPHA: f32 = 0.16;
@@ -133,18 +135,25 @@ pub fn difference_drawing(
         return d;
     };
     let colour = palette.phase(step.phase);
+    let blow_up = step.event == Event3::BlowUp;
     let mut labelled = BTreeSet::new();
     // The support point first, so its label names it as s and it is not labelled again.
     if let Some(v) = step.support {
         d.ringed_point(v.point, 4.5, palette.support);
-        d.label(
-            v.point,
-            format!("s = {}", vertex_label(v.id)),
-            palette.support,
-        );
+        // A blow-up keeps a support point only when it leaves the simplex's span.
+        let text = if blow_up && !step.simplex.contains(&v.id) {
+            "s (not kept)".to_string()
+        } else {
+            format!("s = {}", vertex_label(v.id))
+        };
+        d.label(v.point, text, palette.support);
         labelled.insert(v.id);
     }
-    if step.phase == Phase::Epa {
+    if blow_up {
+        // No polytope yet: the simplex growing into EPA's first tetrahedron.
+        simplex(&mut d, &loaded.trace, step, colour, palette, &mut labelled);
+        blow_up_tries(&mut d, &loaded.trace, index, radius, palette);
+    } else if step.phase == Phase::Epa {
         polytope(
             &mut d,
             &loaded.trace,
@@ -157,14 +166,19 @@ pub fn difference_drawing(
     } else {
         simplex(&mut d, &loaded.trace, step, colour, palette, &mut labelled);
     }
+    check(&mut d, step, radius, palette);
     let arrow_length = radius * ARROW_FRACTION;
-    if let Some(dir) = step.direction.and_then(|v| v.try_normalize()) {
+    // EPA searches along the closest face's normal, which is drawn there already.
+    if let Some(dir) = step.direction.and_then(|v| v.try_normalize())
+        && step.closest_face.is_none()
+    {
         d.arrow(
             DVec3::ZERO,
             dir * arrow_length,
             Stroke::new(2.0, palette.direction),
         );
-        d.label(dir * arrow_length, "d", palette.direction);
+        let name = if blow_up { "blow-up d" } else { "d" };
+        d.label(dir * arrow_length, name, palette.direction);
     }
     if let Some(next) = step.next_direction.and_then(|v| v.try_normalize()) {
         d.arrow(
@@ -182,6 +196,136 @@ pub fn difference_drawing(
         vertex_target(&mut d, &loaded.trace, id);
     }
     d
+}
+
+/// The directions this blow-up tried before the step's own, fainter, each to the support point
+/// it found, which did not leave the simplex's span.
+fn blow_up_tries(d: &mut Drawing3, trace: &Trace3, index: usize, radius: f64, palette: &Palette) {
+    let tried = trace.steps[..index]
+        .iter()
+        .rev()
+        .take_while(|s| s.event == Event3::BlowUp)
+        // A kept point ends a round of tries: the simplex grew, the next round searches anew.
+        .take_while(|s| s.support.is_some_and(|v| !s.simplex.contains(&v.id)));
+    let faint = Stroke::new(1.2, palette.direction.gamma_multiply(0.45));
+    for s in tried {
+        if let Some(dir) = s.direction.and_then(|v| v.try_normalize()) {
+            d.arrow(DVec3::ZERO, dir * radius * ARROW_FRACTION * 0.7, faint);
+        }
+        if let Some(v) = s.support {
+            d.point(v.point, 2.5, palette.removed);
+        }
+    }
+}
+
+/// Half the side of the square that stands for a plane a check refers to, as a fraction of the
+/// view's radius.
+const PLANE_FRACTION: f64 = 0.12;
+
+/// A dashed square of the plane through `centre` across `normal`.
+fn plane_square(d: &mut Drawing3, centre: DVec3, normal: DVec3, half: f64, stroke: Stroke) {
+    let (u, v) = normal.any_orthonormal_pair();
+    let corners = [u + v, u - v, -u - v, -u + v].map(|c| centre + c * half);
+    for k in 0..4 {
+        d.dashed_line([corners[k], corners[(k + 1) % 4]], stroke);
+    }
+}
+
+/// The step's tolerance check, drawn as the 2D plot draws it: dashed from where the support
+/// point had to reach to where it got, with what was measured written beside it.
+fn check(d: &mut Drawing3, step: &Step3, radius: f64, palette: &Palette) {
+    let (Some(check), Some(s)) = (step.check, step.support) else {
+        return;
+    };
+    let s = s.point;
+    let height = step.direction.map_or(0.0, |n| s.dot(n));
+    let Some(text) = check_label(&check, height) else {
+        return;
+    };
+    let colour = palette.check;
+    let (bold, thin) = (Stroke::new(2.0, colour), Stroke::new(1.0, colour));
+    let half = radius * PLANE_FRACTION;
+    let (from, to) = match check.kind {
+        CheckKind::EdgeGap => {
+            let Some(face) = step.closest_face else {
+                return;
+            };
+            // The foot of s on the face's plane; the gap runs from there to s along n.
+            (s - face.normal * check.difference, s)
+        }
+        CheckKind::PassesOrigin => {
+            let Some(dir) = step.direction.and_then(|v| v.try_normalize()) else {
+                return;
+            };
+            // The plane through the origin that s had to reach: s · d = 0.
+            let foot = s - dir * s.dot(dir);
+            plane_square(d, foot, dir, half, thin);
+            (foot, s)
+        }
+        CheckKind::SampledDepth => {
+            let Some(u) = step.direction.and_then(|v| v.try_normalize()) else {
+                return;
+            };
+            // The supporting plane of A − B across u lies s · u from the origin.
+            plane_square(d, s, u, half, thin);
+            (DVec3::ZERO, u * check.value)
+        }
+        CheckKind::NormalOffset => {
+            let Some(n) = step.direction else {
+                return;
+            };
+            // The normal's line through the origin; the offset runs from the foot of s on it.
+            let foot = n * height;
+            d.dashed_line([DVec3::ZERO, foot], thin);
+            (foot, s)
+        }
+        CheckKind::DualityGap => {
+            let Some(v) = step.closest_point else {
+                return;
+            };
+            let Some(unit) = v.try_normalize() else {
+                return;
+            };
+            // Every point of A − B lies beyond the plane through s across v: a lower bound.
+            let bound = unit * check.reference;
+            plane_square(d, bound, unit, half, thin);
+            (bound, v)
+        }
+        CheckKind::CoreGap => return,
+    };
+    if !(from.is_finite() && to.is_finite()) {
+        return;
+    }
+    d.dashed_line([from, to], bold);
+    d.label((from + to) * 0.5, text, colour);
+}
+
+/// What "Zoom to step" frames at a step: EPA's closest face, its projection and the support
+/// point; else the simplex, the origin and the support point.
+pub fn step_focus(trace: &Trace3, index: usize) -> Vec<DVec3> {
+    let Some(step) = trace.steps.get(index) else {
+        return Vec::new();
+    };
+    let point = |id: VertexId| trace.vertex(id).map(|v| v.point);
+    let mut points: Vec<DVec3> = match step.closest_face {
+        Some(face) => face
+            .face
+            .vertices
+            .iter()
+            .filter_map(|&id| point(id))
+            .chain([face.projection])
+            .collect(),
+        None => step
+            .simplex
+            .iter()
+            .filter_map(|&id| point(id))
+            .chain([DVec3::ZERO])
+            .collect(),
+    };
+    points.extend(step.support.map(|v| v.point));
+    points.extend(step.closest_point);
+    points.retain(|p| p.is_finite());
+    points
 }
 
 /// The origin with short X, Y, Z axes in red, green, blue.
@@ -256,11 +400,22 @@ fn simplex(
         }
     }
     let fill = translucent(colour, POLYTOPE_ALPHA);
+    let ids = &step.simplex;
     match points.as_slice() {
-        [a, b, c] => d.triangle([*a, *b, *c], fill),
-        [a, b, c, e] => {
-            for face in [[*a, *b, *c], [*a, *b, *e], [*a, *c, *e], [*b, *c, *e]] {
-                d.triangle(face, fill);
+        [a, b, c] => {
+            d.triangle([*a, *b, *c], fill);
+            simplex_face_target(d, [0, 1, 2].map(|k| (ids[k], points[k])), None);
+        }
+        [_, _, _, _] => {
+            // Each face with the corner it leaves out, which lies inside it.
+            for (face, other) in [
+                ([0, 1, 2], 3),
+                ([0, 1, 3], 2),
+                ([0, 2, 3], 1),
+                ([1, 2, 3], 0),
+            ] {
+                d.triangle(face.map(|k| points[k]), fill);
+                simplex_face_target(d, face.map(|k| (ids[k], points[k])), Some(points[other]));
             }
         }
         _ => {}
@@ -268,6 +423,34 @@ fn simplex(
     for &id in &step.dropped {
         vertex(d, trace, id, palette.removed, labelled);
     }
+}
+
+/// The name of a face by its corners' labels.
+fn face_name(ids: [VertexId; 3]) -> String {
+    format!("face {}", ids.map(vertex_label).join(" "))
+}
+
+/// A simplex face's hover target: its normal turned away from `inside` (the tetrahedron's
+/// fourth corner), or for a lone triangle away from the origin, so the distance is that of
+/// its plane from the origin on the normal's side.
+fn simplex_face_target(d: &mut Drawing3, corners: [(VertexId, DVec3); 3], inside: Option<DVec3>) {
+    let points = corners.map(|c| c.1);
+    let Some((normal, distance)) = plane(points) else {
+        return;
+    };
+    let flip = match inside {
+        Some(inside) => normal.dot(inside - points[0]) > 0.0,
+        None => distance < 0.0,
+    };
+    let (normal, distance) = if flip {
+        (-normal, -distance)
+    } else {
+        (normal, distance)
+    };
+    d.face_targets.push(FaceTarget {
+        corners: points,
+        text: face_text(&face_name(corners.map(|c| c.0)), normal, distance),
+    });
 }
 
 /// EPA: the polytope after the step, the faces it removed in red, the horizon bold, the new
@@ -290,6 +473,17 @@ fn polytope(
     for face in trace.polytope_at(index) {
         let Some(p) = corners(&face) else { continue };
         d.triangle(p, translucent(colour, POLYTOPE_ALPHA));
+        // The closest face's numbers as EPA found them; the others' from their oriented corners.
+        let numbers = match step.closest_face.filter(|c| c.face.id == face.id) {
+            Some(closest) => Some((closest.normal, closest.distance)),
+            None => plane(p),
+        };
+        if let Some((normal, distance)) = numbers {
+            d.face_targets.push(FaceTarget {
+                corners: p,
+                text: face_text(&face_name(face.vertices), normal, distance),
+            });
+        }
         let stroke = if added.contains(&face.id) {
             Stroke::new(2.2, colour)
         } else {
@@ -348,5 +542,61 @@ fn polytope(
                 num(face.distance)
             ),
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scene::{AnyScene, load_any_scene};
+
+    fn loaded(name: &str) -> Loaded3 {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("scenes/3d")
+            .join(name);
+        let Ok(AnyScene::Three(scene)) = load_any_scene(&path) else {
+            panic!("{name} is a 3D scene");
+        };
+        Loaded3::new(scene)
+    }
+
+    /// What the A − B view draws at `index`, seen from the +x+y+z side.
+    fn stats_at(loaded: &Loaded3, index: usize) -> super::super::DrawStats {
+        let eye = DVec3::splat(10.0);
+        difference_drawing(loaded, index, eye, &Palette::new(false)).stats()
+    }
+
+    #[test]
+    fn a_blow_up_step_draws_its_growing_simplex_and_names_its_direction() {
+        let loaded = loaded("libccd-25-cubes.ron");
+        let index = loaded
+            .trace
+            .steps
+            .iter()
+            .position(|s| s.event == Event3::BlowUp)
+            .expect("touching cubes need a blow-up");
+        let step = &loaded.trace.steps[index];
+        assert!(step.simplex.len() >= 3 && step.direction.is_some());
+        let mut without = loaded.clone();
+        without.trace.steps[index].simplex.clear();
+        let (with, bare) = (stats_at(&loaded, index), stats_at(&without, index));
+        assert!(with.triangles > bare.triangles, "{with:?} vs {bare:?}");
+        assert!(with.lines > bare.lines);
+    }
+
+    #[test]
+    fn an_epa_step_draws_its_tolerance_check_as_a_dashed_gap_with_its_words() {
+        let loaded = loaded("sphere-vs-box.ron");
+        let index = loaded
+            .trace
+            .steps
+            .iter()
+            .position(|s| s.check.is_some_and(|c| c.kind == CheckKind::EdgeGap))
+            .expect("an EPA expansion");
+        let mut without = loaded.clone();
+        without.trace.steps[index].check = None;
+        let (with, bare) = (stats_at(&loaded, index), stats_at(&without, index));
+        assert_eq!(with.labels, bare.labels + 1, "the gap's words");
+        assert!(with.lines > bare.lines, "the dashed gap");
     }
 }

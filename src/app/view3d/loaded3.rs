@@ -45,7 +45,7 @@ impl Loaded3 {
 }
 
 /// The centre of the points' box and the distance to the farthest point (1 for no points).
-fn ball_around<'a>(points: impl Iterator<Item = &'a DVec3> + Clone) -> (DVec3, f64) {
+pub fn ball_around<'a>(points: impl Iterator<Item = &'a DVec3> + Clone) -> (DVec3, f64) {
     let (mut min, mut max) = (DVec3::INFINITY, DVec3::NEG_INFINITY);
     for p in points.clone().filter(|p| p.is_finite()) {
         min = min.min(*p);

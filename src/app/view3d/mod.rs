@@ -3,35 +3,44 @@
 //!
 //! `camera.rs` is the turntable camera and its projection, `surface.rs` the meshes of A, B and
 //! A − B, `draw.rs` what each view shows at a step (from the trace), `render.rs` the painter
-//! that draws it back to front, `panels.rs` the words beside the views.
+//! that draws it back to front (its labels kept off the lines with `segments.rs`),
+//! `orbit_views.rs` the two views and their camera bar, `hover.rs` what the pointer is over,
+//! `panels.rs` the words beside the views.
 
 mod camera;
 mod draw;
+mod hover;
 mod loaded3;
+mod orbit_views;
 mod panels;
 mod render;
+mod segments;
 mod surface;
 
-pub use camera::{OrbitCamera, Projector};
+pub use camera::{CameraPrefs, OrbitCamera, Projector};
+pub use orbit_views::view_span;
 pub use render::DrawStats;
 
 use std::path::PathBuf;
 
 use eframe::egui;
-use egui::{PointerButton, Sense, Stroke};
 use glam::DVec3;
 
 use super::GjkvizApp;
-use super::loaded::Source;
+use super::loaded::{Dimension, Source};
 use super::palette::Palette;
 use super::playback::Playback;
 use super::scene_bar::{self, BarAction, SceneBar};
+use crate::command::CameraChoice;
 use crate::scene::Scene3;
 use loaded3::Loaded3;
-use render::{Drawing3, HOVER_RADIUS};
+use orbit_views::views_ui;
 
-/// Zoom per point of mouse wheel scroll.
-const WHEEL_ZOOM: f32 = 0.002;
+/// Margin around a step's close-up, as a fraction of its size: room for the labels.
+const FOCUS_MARGIN: f64 = 0.35;
+/// The closest a step's close-up gets, as a fraction of A − B's radius: a step whose points
+/// all but coincide still shows where it is.
+const MIN_FOCUS_FRACTION: f64 = 0.05;
 /// The explanation panel's width on a 3D scene, as in 2D.
 const SIDE_PANEL_WIDTH: f32 = 430.0;
 
@@ -49,27 +58,44 @@ pub struct Scene3View {
     cameras: [OrbitCamera; 2],
     /// Orbiting one view turns the other the same way.
     pub linked: bool,
+    /// "Zoom to step": the A − B view follows each step with a close-up.
+    follow_step: bool,
+    /// The step the A − B view was last zoomed to while following.
+    focused: Option<usize>,
     /// What each view drew last frame, and where.
     stats: [DrawStats; 2],
     rects: [Option<egui::Rect>; 2],
-    /// The text of the point under the pointer, shown in the step panel too.
+    /// The text of the point or face under the pointer, shown in the step panel too.
     hovered: Option<String>,
     /// The sweep panel and the comparison of methods.
     explore: super::explore3::Explore3,
+    /// The text of the point or face last clicked, kept in the step panel until it is clicked
+    /// again or a click lands beside every target.
+    pinned: Option<String>,
 }
 
 impl Scene3View {
-    pub fn new(scene: Scene3, path: PathBuf) -> Self {
+    /// The scene fitted in both views, turned and linked as `prefs` remember, if given.
+    pub fn new(scene: Scene3, source: Source, prefs: Option<CameraPrefs>) -> Self {
         let loaded = Loaded3::new(scene);
+        let mut cameras = [fitted(loaded.world_ball), fitted(loaded.difference_ball)];
+        if let Some(prefs) = prefs {
+            for camera in &mut cameras {
+                camera.turn_to(prefs.yaw, prefs.pitch);
+            }
+        }
         Scene3View {
-            cameras: [fitted(loaded.world_ball), fitted(loaded.difference_ball)],
+            cameras,
             loaded,
-            source: Source::File(path),
-            linked: true,
+            source,
+            linked: prefs.is_none_or(|p| p.linked),
+            follow_step: prefs.is_some_and(|p| p.follow_step),
+            focused: None,
             stats: [DrawStats::default(); 2],
             rects: [None; 2],
             hovered: None,
             explore: Default::default(),
+            pinned: None,
         }
     }
 
@@ -100,6 +126,23 @@ impl Scene3View {
         self.hovered.as_deref()
     }
 
+    pub fn pinned(&self) -> Option<&str> {
+        self.pinned.as_deref()
+    }
+
+    /// A click in a view on `target` (None: beside every target) pins it, or unpins it when
+    /// it is the one pinned.
+    fn click(&mut self, target: Option<String>) {
+        self.pinned = match target {
+            Some(text) if self.pinned.as_ref() != Some(&text) => Some(text),
+            _ => None,
+        };
+    }
+
+    pub fn source(&self) -> &Source {
+        &self.source
+    }
+
     pub fn trace(&self) -> &crate::trace3::Trace3 {
         &self.loaded.trace
     }
@@ -112,6 +155,64 @@ impl Scene3View {
     fn look_along(&mut self, direction: DVec3) {
         for camera in &mut self.cameras {
             camera.look_along(direction);
+        }
+    }
+
+    /// What of the views is remembered with the window: the world view's turn, the switches.
+    pub fn prefs(&self) -> CameraPrefs {
+        let world = &self.cameras[View::World as usize];
+        CameraPrefs {
+            yaw: world.yaw,
+            pitch: world.pitch,
+            linked: self.linked,
+            follow_step: self.follow_step,
+        }
+    }
+
+    pub fn follows_step(&self) -> bool {
+        self.follow_step
+    }
+
+    /// "Zoom to step": a close-up of each step in the A − B view, which turns as before; turned
+    /// off, the view shows the whole of A − B again.
+    fn follow(&mut self, index: usize) {
+        let camera = &mut self.cameras[View::Difference as usize];
+        if !self.follow_step {
+            if self.focused.take().is_some() {
+                *camera = refit(camera, self.loaded.difference_ball);
+            }
+            return;
+        }
+        if self.focused == Some(index) {
+            return;
+        }
+        self.focused = Some(index);
+        let points = draw::step_focus(&self.loaded.trace, index);
+        if points.is_empty() {
+            return;
+        }
+        let (centre, radius) = loaded3::ball_around(points.iter());
+        // Room for the labels around the close-up, never closer than a sliver of A − B, and
+        // never farther out than the whole of it.
+        let whole = self.loaded.difference_ball.1;
+        let radius = (radius * (1.0 + FOCUS_MARGIN)).clamp(whole * MIN_FOCUS_FRACTION, whole);
+        *camera = refit(camera, (centre, radius));
+    }
+
+    /// Turns both views as `choice` says, at step `index` (`gjkviz screenshot --camera`).
+    pub fn turn(&mut self, choice: CameraChoice, index: usize, at_end: bool) {
+        match choice {
+            CameraChoice::Along(direction) => self.look_along(direction),
+            CameraChoice::AlongNormal => {
+                if let Some(n) = self.normal_at(index, at_end) {
+                    self.look_along(n);
+                }
+            }
+            CameraChoice::Angles { yaw, pitch } => {
+                for camera in &mut self.cameras {
+                    camera.turn_to(yaw.to_radians(), pitch.to_radians());
+                }
+            }
         }
     }
 
@@ -145,35 +246,27 @@ fn refit(camera: &OrbitCamera, ball: (DVec3, f64)) -> OrbitCamera {
     fitted
 }
 
-/// Camera presets: name, direction looked along.
-const PRESETS: [(&str, DVec3); 7] = [
-    ("+X", DVec3::X),
-    ("−X", DVec3::NEG_X),
-    ("+Y", DVec3::Y),
-    ("−Y", DVec3::NEG_Y),
-    ("+Z", DVec3::Z),
-    ("−Z", DVec3::NEG_Z),
-    ("Iso", DVec3::new(-1.0, -1.0, -1.0)),
-];
-
 impl GjkvizApp {
     /// The app on a 3D scene already in memory; `path` names it in the scene bar.
     pub fn with_scene3(scene: Scene3, path: PathBuf) -> Self {
-        let mut app = GjkvizApp::with_scene(crate::scene::default_scene(), Source::Bundled(0));
-        app.show_3d(scene, path);
+        let mut app = GjkvizApp::with_scene(
+            crate::scene::default_scene(),
+            Source::Bundled(Dimension::Two, 0),
+        );
+        app.show_3d(scene, Source::File(path));
         app
     }
 
-    /// Shows a 3D scene from `path`, from its first step.
-    pub(super) fn show_3d(&mut self, scene: Scene3, path: PathBuf) {
-        let view = Scene3View::new(scene, path);
+    /// Shows a 3D scene from `source`, from its first step.
+    pub(super) fn show_3d(&mut self, scene: Scene3, source: Source) {
+        let view = Scene3View::new(scene, source, self.views.camera3);
         // The 2D scene underneath is no longer on screen: nothing of it is left to save.
-        self.saved = self.loaded.scene.clone();
-        self.history.clear();
+        self.file.saved = self.loaded.scene.clone();
+        self.edits.history.clear();
         self.playback = Playback::new(view.loaded.trace.steps.len());
         self.three = Some(view);
-        self.banner = None;
-        self.scroll_pending = true;
+        self.file.banner = None;
+        self.views.scroll_pending = true;
     }
 
     /// The 3D scene on screen, if one is.
@@ -184,7 +277,7 @@ impl GjkvizApp {
     /// The whole window on a 3D scene.
     pub(super) fn ui_3d(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
-        if self.pending.is_none() {
+        if self.file.pending.is_none() {
             self.keys(&ctx);
             self.open_dropped_file(&ctx);
         }
@@ -194,6 +287,7 @@ impl GjkvizApp {
             return;
         };
         let mut bar_action = None;
+        let mut goto_step = None;
         egui::Panel::top("scene bar").show(ui, |ui| {
             ui.add_space(2.0);
             let bar = SceneBar {
@@ -203,11 +297,11 @@ impl GjkvizApp {
                 can_undo: false,
                 saveable: false,
                 can_redo: false,
-                bundled_names: &self.bundled_names,
-                recent: &self.recent,
+                bundled_names: &self.file.bundled_names,
+                recent: &self.file.recent,
             };
             bar_action = scene_bar::scene_bar_ui(ui, &bar, &palette);
-            super::banners::error_banner_ui(ui, &mut self.banner, &palette);
+            super::banners::error_banner_ui(ui, &mut self.file.banner, &palette);
             ui.add_space(2.0);
         });
         let phases: Vec<_> = view.loaded.trace.steps.iter().map(|s| s.phase).collect();
@@ -226,6 +320,11 @@ impl GjkvizApp {
             super::header::phase_controls_ui(ui, &mut self.playback, &phases, &summary, &palette);
             ui.add_space(2.0);
         });
+        egui::Panel::bottom("legend").show(ui, |ui| {
+            ui.add_space(2.0);
+            let method = view.loaded.scene.settings.penetration;
+            super::legend::legend_ui(ui, &palette, method, Dimension::Three);
+        });
         let index = self.playback.index();
         let at_end = self.playback.is_last();
         egui::Panel::right("explanation")
@@ -241,7 +340,7 @@ impl GjkvizApp {
                         &view.loaded.scene,
                         &view.loaded.trace.result,
                         at_end,
-                        &mut self.show_compare,
+                        &mut self.panels.show_compare,
                         &palette,
                     );
                 });
@@ -253,17 +352,15 @@ impl GjkvizApp {
                             .id_salt("about scene")
                             .show(ui, |ui| ui.label(&scene.description));
                     }
-                    if let Some(text) = &view.hovered {
-                        ui.label(egui::RichText::new(text).monospace());
-                        ui.add_space(4.0);
-                    }
-                    self.scroll_pending |= self.shown_index != Some(index);
-                    let scroll = self.scroll_pending && !ui.ctx().will_discard();
-                    panels::step_panel3_ui(ui, &view.loaded.trace, index, scroll, &palette);
-                    self.scroll_pending &= !scroll;
+                    panels::picked_ui(ui, view.pinned.as_deref(), view.hovered.as_deref());
+                    self.views.scroll_pending |= self.views.shown_index != Some(index);
+                    let scroll = self.views.scroll_pending && !ui.ctx().will_discard();
+                    goto_step =
+                        panels::step_panel3_ui(ui, &view.loaded.trace, index, scroll, &palette);
+                    self.views.scroll_pending &= !scroll;
                 });
             });
-        self.shown_index = Some(index);
+        self.views.shown_index = Some(index);
         let moved = egui::CentralPanel::default()
             .show(ui, |ui| {
                 let moved = super::explore3::sweep3_panel_ui(
@@ -283,7 +380,12 @@ impl GjkvizApp {
             self.playback
                 .retarget(steps, index.min(steps.saturating_sub(1)));
         }
+        self.views.camera3 = Some(view.prefs());
         self.three = Some(view);
+        if let Some(step) = goto_step {
+            self.playback.go_to(step);
+            ctx.request_repaint();
+        }
         self.unsaved_changes_ui(&ctx, &palette);
         // Open… without a system file dialog asks for a path in the window, as in 2D.
         self.path_prompt_ui(&ctx, &palette);
@@ -301,179 +403,12 @@ fn files_after_frame(app: &mut GjkvizApp, ctx: &egui::Context, action: Option<Ba
     }
     if let Some(view) = &app.three {
         let title = format!("{} — {} (3D)", super::TITLE, view.loaded.scene.name);
-        if title != app.title {
+        if title != app.views.title {
             ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
-            app.title = title;
+            app.views.title = title;
         }
     }
     if let Some(job) = &mut app.screenshot {
         job.on_frame(ctx);
-    }
-}
-
-/// The camera buttons, then the two views side by side (or one above the other when narrow).
-fn views_ui(
-    ui: &mut egui::Ui,
-    view: &mut Scene3View,
-    index: usize,
-    at_end: bool,
-    palette: &Palette,
-) {
-    camera_bar_ui(ui, view, index, at_end);
-    let size = ui.available_size();
-    let side_by_side = size.x >= size.y * 1.1;
-    let (width, height) = if side_by_side {
-        ((size.x - ui.spacing().item_spacing.x) * 0.5, size.y)
-    } else {
-        (size.x, (size.y - ui.spacing().item_spacing.y) * 0.5)
-    };
-    let layout = if side_by_side {
-        egui::Layout::left_to_right(egui::Align::Min)
-    } else {
-        egui::Layout::top_down(egui::Align::Min)
-    };
-    let mut hovered = None;
-    ui.with_layout(layout, |ui| {
-        for which in [View::World, View::Difference] {
-            let loaded = &view.loaded;
-            let build = |eye: DVec3| match which {
-                View::World => draw::world_drawing(loaded, index, at_end, eye, palette),
-                View::Difference => draw::difference_drawing(loaded, index, eye, palette),
-            };
-            let ball = match which {
-                View::World => loaded.world_ball,
-                View::Difference => loaded.difference_ball,
-            };
-            let mut camera = view.cameras[which as usize];
-            let before = camera;
-            let shown = orbit_view_ui(
-                ui,
-                egui::vec2(width, height),
-                &mut camera,
-                ball,
-                build,
-                palette,
-            );
-            view.stats[which as usize] = shown.stats;
-            view.rects[which as usize] = Some(shown.rect);
-            hovered = hovered.take().or(shown.hovered);
-            view.cameras[which as usize] = camera;
-            if view.linked && (camera.yaw, camera.pitch) != (before.yaw, before.pitch) {
-                let other = &mut view.cameras[1 - which as usize];
-                (other.yaw, other.pitch) = (camera.yaw, camera.pitch);
-            }
-        }
-    });
-    view.hovered = hovered;
-}
-
-/// Presets, "look along n", fit and the link switch.
-fn camera_bar_ui(ui: &mut egui::Ui, view: &mut Scene3View, index: usize, at_end: bool) {
-    ui.horizontal(|ui| {
-        ui.label("Look along");
-        for (name, direction) in PRESETS {
-            if ui.small_button(name).clicked() {
-                view.look_along(direction);
-            }
-        }
-        let normal = view.normal_at(index, at_end);
-        if ui
-            .add_enabled(normal.is_some(), egui::Button::new("n").small())
-            .on_hover_text("Look along the normal: the closest face head on")
-            .clicked()
-            && let Some(n) = normal
-        {
-            view.look_along(n);
-        }
-        ui.separator();
-        if ui
-            .small_button("Fit")
-            .on_hover_text("Fit both views (or double-click a view)")
-            .clicked()
-        {
-            view.fit();
-        }
-        super::explore3::sweep_toggle_ui(ui, &mut view.explore, &view.loaded.scene);
-        ui.checkbox(&mut view.linked, "Link cameras")
-            .on_hover_text("Orbiting one view turns the other the same way");
-        ui.label(
-            egui::RichText::new("drag: orbit · shift/right-drag: pan · wheel: zoom")
-                .weak()
-                .small(),
-        );
-    });
-}
-
-/// The view's shorter side: the field of view spans it, so a fitted scene fits both ways.
-pub fn view_span(rect: egui::Rect) -> f32 {
-    rect.width().min(rect.height())
-}
-
-/// What an orbit view drew, and the text of the point under the pointer.
-struct Shown {
-    stats: DrawStats,
-    rect: egui::Rect,
-    hovered: Option<String>,
-}
-
-/// One orbit view: the pointer moves `camera`, then `build` makes the drawing for the camera's
-/// eye and it is painted.
-fn orbit_view_ui(
-    ui: &mut egui::Ui,
-    size: egui::Vec2,
-    camera: &mut OrbitCamera,
-    ball: (DVec3, f64),
-    build: impl FnOnce(DVec3) -> Drawing3,
-    palette: &Palette,
-) -> Shown {
-    let (rect, response) = ui.allocate_exact_size(size, Sense::click_and_drag());
-    if response.dragged() {
-        let delta = response.drag_delta();
-        let pan = ui.input(|i| i.modifiers.shift)
-            || response.dragged_by(PointerButton::Secondary)
-            || response.dragged_by(PointerButton::Middle);
-        if pan {
-            camera.pan(delta.x, delta.y, view_span(rect));
-        } else {
-            camera.orbit(delta.x, delta.y);
-        }
-    }
-    if response.hovered() {
-        let (scroll, pinch) = ui.input(|i| (i.smooth_scroll_delta.y, i.zoom_delta()));
-        camera.zoom(f64::from((-scroll * WHEEL_ZOOM).exp() / pinch));
-    }
-    if response.double_clicked() {
-        *camera = refit(camera, ball);
-    }
-    let drawing = build(camera.eye());
-    let projector = Projector::new(camera, (rect.center().x, rect.center().y), view_span(rect));
-    let painter = ui.painter_at(rect);
-    painter.rect_filled(rect, 4.0, ui.visuals().extreme_bg_color);
-    painter.rect_stroke(
-        rect,
-        4.0,
-        Stroke::new(1.0, ui.visuals().widgets.noninteractive.bg_stroke.color),
-        egui::StrokeKind::Inside,
-    );
-    painter.extend(drawing.shapes(&projector, rect, ui.ctx(), palette.text));
-    let hovered = response.hover_pos().and_then(|pointer| {
-        drawing
-            .hover_targets
-            .iter()
-            .filter_map(|t| {
-                let q = projector.project(t.at)?;
-                let gap = egui::pos2(q.x, q.y).distance(pointer);
-                (gap <= HOVER_RADIUS).then_some((gap, t))
-            })
-            .min_by(|a, b| a.0.total_cmp(&b.0))
-            .map(|(_, t)| t.text.clone())
-    });
-    if let Some(text) = &hovered {
-        response.on_hover_text_at_pointer(text.as_str());
-    }
-    Shown {
-        stats: drawing.stats(),
-        rect,
-        hovered,
     }
 }

@@ -4,6 +4,7 @@
 use eframe::egui;
 use egui::RichText;
 
+use crate::app::convergence::{convergence_section_ui, gap_points};
 use crate::app::header::position_words;
 use crate::app::palette::Palette;
 use crate::app::step_panel::{StepWords, rows_ui, step_words_ui};
@@ -48,17 +49,16 @@ pub fn header3_ui(ui: &mut egui::Ui, trace: &Trace3, index: usize, palette: &Pal
     }
 }
 
-/// The step in words, its pseudocode line, its numbers and its simplex by discovery id.
+/// The step in words, its pseudocode line, its numbers, the convergence plot and its simplex by
+/// discovery id; returns the step clicked in the convergence plot.
 pub fn step_panel3_ui(
     ui: &mut egui::Ui,
     trace: &Trace3,
     index: usize,
     step_changed: bool,
     palette: &Palette,
-) {
-    let Some(step) = trace.steps.get(index) else {
-        return;
-    };
+) -> Option<usize> {
+    let step = trace.steps.get(index)?;
     let colour = palette.phase(step.phase);
     let lines: Vec<&str> = pseudocode(step.phase).iter().map(|l| l.text).collect();
     let words = StepWords {
@@ -74,6 +74,9 @@ pub fn step_panel3_ui(
         .striped(true)
         .spacing([12.0, 3.0])
         .show(ui, |ui| rows_ui(ui, numbers(step), palette));
+    // Before the simplex, as in 2D.
+    let gaps = gap_points(trace.steps.iter().map(|s| s.check));
+    let clicked = convergence_section_ui(ui, &gaps, index, palette);
     if step.phase != Phase::Epa && !step.simplex.is_empty() {
         egui::CollapsingHeader::new(format!(
             "Simplex after the step: {} points",
@@ -96,6 +99,7 @@ pub fn step_panel3_ui(
                 });
         });
     }
+    clicked
 }
 
 /// The answer: shown in full at the last step, announced before it.
@@ -141,4 +145,17 @@ pub fn result3_ui(ui: &mut egui::Ui, trace: &Trace3, at_end: bool, palette: &Pal
         .striped(true)
         .spacing([12.0, 3.0])
         .show(ui, |ui| rows_ui(ui, rows, palette));
+}
+
+/// The point or face pinned with a click, then the one under the pointer when it is another.
+pub fn picked_ui(ui: &mut egui::Ui, pinned: Option<&str>, hovered: Option<&str>) {
+    if let Some(text) = pinned {
+        ui.label(RichText::new("Pinned (click it again, or beside it, to unpin):").weak());
+        ui.label(RichText::new(text).monospace());
+        ui.add_space(4.0);
+    }
+    if let Some(text) = hovered.filter(|h| Some(*h) != pinned) {
+        ui.label(RichText::new(text).monospace());
+        ui.add_space(4.0);
+    }
 }

@@ -10,6 +10,8 @@ use egui::{Color32, Pos2, Rect, Shape, Stroke, epaint::Mesh, pos2, vec2};
 use glam::DVec3;
 
 use super::camera::{Projected, Projector};
+use super::hover::FaceTarget;
+use super::segments::SegmentGrid;
 use super::surface::Surface;
 
 /// Drawing order: the back of surfaces, what is inside them, their front.
@@ -36,6 +38,8 @@ struct Line {
     layer: Layer,
     /// An arrow head at the second end, sized on screen.
     head: bool,
+    /// Dashed, as the 2D plots draw a tolerance check.
+    dashed: bool,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -69,6 +73,8 @@ pub struct Drawing3 {
     points: Vec<Point>,
     labels: Vec<Label>,
     pub hover_targets: Vec<HoverTarget>,
+    /// Faces the pointer can hover, where no point target is near it.
+    pub face_targets: Vec<FaceTarget>,
     /// Text in the view's corner (what the view is, what it approximates).
     pub caption: Vec<String>,
 }
@@ -84,6 +90,9 @@ pub struct DrawStats {
 
 /// The hover target under the pointer: within this many points of it.
 pub const HOVER_RADIUS: f32 = 9.0;
+/// Dash and gap lengths of a dashed line, in points.
+const DASH: f32 = 6.0;
+const GAP: f32 = 4.0;
 /// Points of screen between a label and its anchor.
 const LABEL_GAP: f32 = 5.0;
 
@@ -123,6 +132,7 @@ impl Drawing3 {
                 stroke,
                 layer,
                 head: false,
+                dashed: false,
             });
         }
         if surface.vertices.len() == 1 {
@@ -145,6 +155,18 @@ impl Drawing3 {
             stroke,
             layer: Layer::Inside,
             head: false,
+            dashed: false,
+        });
+    }
+
+    /// A dashed line: a measured gap, a plane or line a check refers to.
+    pub fn dashed_line(&mut self, ends: [DVec3; 2], stroke: Stroke) {
+        self.lines.push(Line {
+            ends,
+            stroke,
+            layer: Layer::Inside,
+            head: false,
+            dashed: true,
         });
     }
 
@@ -155,6 +177,7 @@ impl Drawing3 {
             stroke,
             layer: Layer::Inside,
             head: true,
+            dashed: false,
         });
     }
 
@@ -205,6 +228,8 @@ impl Drawing3 {
         let project = |p: DVec3| projector.project(p);
         let to_pos = |q: Projected| pos2(q.x, q.y);
         let mut shapes = Vec::new();
+        // What is drawn among the shapes, on screen: the labels keep off it where they can.
+        let mut segments = SegmentGrid::new(rect);
         for layer in LAYERS {
             let mut sorted: Vec<(f64, [Pos2; 3], Color32)> = self
                 .triangles
@@ -235,7 +260,14 @@ impl Drawing3 {
                     continue;
                 };
                 let (a, b) = (to_pos(a), to_pos(b));
-                shapes.push(Shape::line_segment([a, b], line.stroke));
+                if layer == Layer::Inside {
+                    segments.push([a, b]);
+                }
+                if line.dashed {
+                    shapes.extend(Shape::dashed_line(&[a, b], line.stroke, DASH, GAP));
+                } else {
+                    shapes.push(Shape::line_segment([a, b], line.stroke));
+                }
                 if line.head {
                     shapes.extend(arrow_head(b, a, line.stroke.color, line.stroke.width));
                 }
@@ -252,7 +284,7 @@ impl Drawing3 {
                 ));
             }
         }
-        shapes.extend(self.label_shapes(projector, fonts));
+        shapes.extend(self.label_shapes(projector, fonts, &segments, rect));
         let mut y = rect.top() + 6.0;
         for line in &self.caption {
             let galley = fonts.fonts_mut(|f| {
@@ -269,9 +301,23 @@ impl Drawing3 {
         shapes
     }
 
-    /// Labels beside their points, each moved to the first place that overlaps no label
-    /// placed before it.
-    fn label_shapes(&self, projector: &Projector, fonts: &egui::Context) -> Vec<Shape> {
+    /// Labels beside their points, each moved to the first place that overlaps no label placed
+    /// before it, crosses none of `segments` (the lines drawn among the shapes) and stays in
+    /// the `view`, else to the first that overlaps no label in the view, else to the first
+    /// that overlaps no label; each on a plate of the view's background, so a line that
+    /// cannot be avoided does not run through its letters.
+    fn label_shapes(
+        &self,
+        projector: &Projector,
+        fonts: &egui::Context,
+        segments: &SegmentGrid,
+        view: Rect,
+    ) -> Vec<Shape> {
+        let plate = fonts
+            .global_style()
+            .visuals
+            .extreme_bg_color
+            .gamma_multiply(PLATE_OPACITY);
         let mut placed: Vec<Rect> = Vec::new();
         let mut shapes = Vec::new();
         for label in &self.labels {
@@ -288,12 +334,18 @@ impl Drawing3 {
             });
             let size = galley.size();
             let candidates = label_places(anchor, size);
+            let free = |r: &Rect| placed.iter().all(|p| !p.intersects(*r));
+            let inside = |r: &Rect| view.contains_rect(*r);
+            let clear = |r: &Rect| !segments.crosses(*r);
             let place = candidates
                 .iter()
+                .find(|r| free(r) && inside(r) && clear(r))
+                .or_else(|| candidates.iter().find(|r| free(r) && inside(r)))
+                .or_else(|| candidates.iter().find(|r| free(r)))
                 .copied()
-                .find(|r| placed.iter().all(|p| !p.intersects(*r)))
                 .unwrap_or(candidates[0]);
             placed.push(place);
+            shapes.push(Shape::rect_filled(place.expand(1.0), 2.0, plate));
             shapes.push(Shape::galley(place.min, galley, label.colour));
         }
         shapes
@@ -311,6 +363,9 @@ fn shaded(fill: Color32, facing: f64) -> Color32 {
     let dim = |c: u8| (f32::from(c) * k).round() as u8;
     Color32::from_rgba_premultiplied(dim(r), dim(g), dim(b), a)
 }
+
+/// Opacity of the plate under a label: the lines behind it still show, faintly.
+const PLATE_OPACITY: f32 = 0.75;
 
 /// Where a label of `size` may go around `anchor`: right-above first, then round about, then
 /// farther out.
@@ -353,6 +408,7 @@ fn arrow_head(tip: Pos2, tail: Pos2, colour: Color32, width: f32) -> Vec<Shape> 
 mod tests {
     use super::*;
     use crate::app::view3d::camera::OrbitCamera;
+    use crate::app::view3d::segments::segment_crosses;
 
     /// What `paint` returns inside an egui frame (labels need its fonts).
     fn in_a_frame(paint: impl FnOnce(&egui::Context) -> Vec<Shape>) -> Vec<Shape> {
@@ -383,11 +439,58 @@ mod tests {
         let shapes = in_a_frame(|ctx| {
             let camera = OrbitCamera::fit(DVec3::ZERO, 1.0);
             let projector = Projector::new(&camera, (100.0, 100.0), 200.0);
-            d.label_shapes(&projector, ctx)
+            d.label_shapes(
+                &projector,
+                ctx,
+                &SegmentGrid::new(Rect::EVERYTHING),
+                Rect::EVERYTHING,
+            )
         });
-        let rects: Vec<Rect> = shapes.iter().map(|s| s.visual_bounding_rect()).collect();
+        let rects: Vec<Rect> = shapes
+            .iter()
+            .filter(|s| matches!(s, Shape::Text(_)))
+            .map(|s| s.visual_bounding_rect())
+            .collect();
         assert_eq!(rects.len(), 4);
         assert!(!places_overlap(&rects), "{rects:?}");
+    }
+
+    #[test]
+    fn a_label_moves_off_a_line_through_its_first_place() {
+        let camera = OrbitCamera::fit(DVec3::ZERO, 1.0);
+        let projector = Projector::new(&camera, (100.0, 100.0), 200.0);
+        let mut d = Drawing3::default();
+        d.label(DVec3::ZERO, "p1", Color32::WHITE);
+        let text_rect = |shapes: &[Shape]| {
+            shapes
+                .iter()
+                .find(|s| matches!(s, Shape::Text(_)))
+                .map(|s| s.visual_bounding_rect())
+                .unwrap()
+        };
+        let free = text_rect(&in_a_frame(|ctx| {
+            d.label_shapes(
+                &projector,
+                ctx,
+                &SegmentGrid::new(Rect::EVERYTHING),
+                Rect::EVERYTHING,
+            )
+        }));
+        // A line straight through where the label would go.
+        let through = [
+            free.left_center() - vec2(20.0, 0.0),
+            free.right_center() + vec2(20.0, 0.0),
+        ];
+        assert!(segment_crosses(through, free));
+        let mut grid = SegmentGrid::new(Rect::EVERYTHING);
+        grid.push(through);
+        let moved = text_rect(&in_a_frame(|ctx| {
+            d.label_shapes(&projector, ctx, &grid, Rect::EVERYTHING)
+        }));
+        assert!(
+            !segment_crosses(through, moved),
+            "{moved:?} still on the line"
+        );
     }
 
     #[test]

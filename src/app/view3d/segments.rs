@@ -1,0 +1,162 @@
+//! The lines drawn in a view, on screen, bucketed in a grid of cells so a label asks only
+//! about the lines near it: a 1,000-face polytope draws thousands of edges and labels hundreds
+//! of points, too many to test every pair each frame.
+
+use eframe::egui::{Pos2, Rect};
+
+/// A cell's side, in points: about a short label's width, so one label asks a few cells.
+const CELL: f32 = 48.0;
+/// Most cells along a side, whatever the view's size.
+const MAX_CELLS: usize = 64;
+
+/// Segments by the cells of `area` their bounding boxes cover; segments outside it are dropped
+/// (a label outside the view is never preferred).
+pub struct SegmentGrid {
+    area: Rect,
+    cols: usize,
+    rows: usize,
+    cells: Vec<Vec<[Pos2; 2]>>,
+}
+
+impl SegmentGrid {
+    /// An empty grid over `area`; a non-finite or empty area makes one cell.
+    pub fn new(area: Rect) -> Self {
+        let count = |length: f32| {
+            if length.is_finite() && length > 0.0 {
+                ((length / CELL).ceil() as usize).clamp(1, MAX_CELLS)
+            } else {
+                1
+            }
+        };
+        let (cols, rows) = (count(area.width()), count(area.height()));
+        SegmentGrid {
+            area,
+            cols,
+            rows,
+            cells: vec![Vec::new(); cols * rows],
+        }
+    }
+
+    /// The cell range covered by `rect` (clamped to the grid), or None when it misses the area.
+    fn cells_of(&self, rect: Rect) -> Option<(std::ops::Range<usize>, std::ops::Range<usize>)> {
+        let cover = rect.intersect(self.area);
+        if !(cover.min.x <= cover.max.x && cover.min.y <= cover.max.y) {
+            return None;
+        }
+        let index = |v: f32, min: f32, length: f32, n: usize| {
+            if n == 1 || !length.is_finite() {
+                return 0;
+            }
+            (((v - min) / length * n as f32).floor().max(0.0) as usize).min(n - 1)
+        };
+        let (w, h) = (self.area.width(), self.area.height());
+        let x0 = index(cover.min.x, self.area.min.x, w, self.cols);
+        let x1 = index(cover.max.x, self.area.min.x, w, self.cols);
+        let y0 = index(cover.min.y, self.area.min.y, h, self.rows);
+        let y1 = index(cover.max.y, self.area.min.y, h, self.rows);
+        Some((x0..x1 + 1, y0..y1 + 1))
+    }
+
+    pub fn push(&mut self, segment: [Pos2; 2]) {
+        let Some((xs, ys)) = self.cells_of(Rect::from_two_pos(segment[0], segment[1])) else {
+            return;
+        };
+        for y in ys {
+            for x in xs.clone() {
+                self.cells[y * self.cols + x].push(segment);
+            }
+        }
+    }
+
+    /// Whether any segment crosses or touches `rect`.
+    pub fn crosses(&self, rect: Rect) -> bool {
+        let Some((xs, ys)) = self.cells_of(rect) else {
+            return false;
+        };
+        ys.flat_map(|y| xs.clone().map(move |x| y * self.cols + x))
+            .any(|cell| self.cells[cell].iter().any(|s| segment_crosses(*s, rect)))
+    }
+}
+
+/// Whether the segment `s` crosses or touches `rect` (Liang–Barsky clipping: the parameter
+/// range of the segment inside each pair of the rectangle's sides must not be empty).
+pub fn segment_crosses(s: [Pos2; 2], rect: Rect) -> bool {
+    let d = s[1] - s[0];
+    let (mut t0, mut t1) = (0.0_f32, 1.0_f32);
+    for (delta, low, high) in [
+        (d.x, rect.min.x - s[0].x, rect.max.x - s[0].x),
+        (d.y, rect.min.y - s[0].y, rect.max.y - s[0].y),
+    ] {
+        if delta == 0.0 {
+            // Parallel to these sides: inside their band or not at all.
+            if low > 0.0 || high < 0.0 {
+                return false;
+            }
+            continue;
+        }
+        let (a, b) = (low / delta, high / delta);
+        let (near, far) = if a < b { (a, b) } else { (b, a) };
+        t0 = t0.max(near);
+        t1 = t1.min(far);
+        if t0 > t1 {
+            return false;
+        }
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use eframe::egui::pos2;
+
+    #[test]
+    fn a_segment_crosses_the_rectangles_it_passes_through_only() {
+        let r = Rect::from_min_max(pos2(0.0, 0.0), pos2(10.0, 10.0));
+        assert!(!segment_crosses([pos2(-5.0, 12.0), pos2(15.0, 12.0)], r));
+        assert!(!segment_crosses([pos2(12.0, -5.0), pos2(30.0, 20.0)], r));
+        assert!(segment_crosses([pos2(-5.0, 5.0), pos2(5.0, -5.0)], r));
+        assert!(segment_crosses([pos2(2.0, 2.0), pos2(3.0, 3.0)], r));
+        assert!(segment_crosses([pos2(5.0, -5.0), pos2(5.0, 15.0)], r));
+    }
+
+    /// The grid answers as testing every segment would, on a view and on an unbounded area.
+    #[test]
+    fn the_grid_answers_as_every_segment_would() {
+        let view = Rect::from_min_max(pos2(100.0, 50.0), pos2(700.0, 450.0));
+        // A fan of long and short segments, some partly outside the view.
+        let segments: Vec<[Pos2; 2]> = (0..40)
+            .map(|i| {
+                let t = i as f32 * 0.37;
+                let a = pos2(400.0 + 350.0 * t.cos(), 250.0 + 250.0 * t.sin());
+                let b = pos2(400.0 + 40.0 * (2.0 * t).sin(), 250.0 + 60.0 * t.cos());
+                [a, b]
+            })
+            .collect();
+        for area in [view, Rect::EVERYTHING] {
+            let mut grid = SegmentGrid::new(area);
+            for s in &segments {
+                grid.push(*s);
+            }
+            let mut crossed = 0;
+            for i in 0..30 {
+                for j in 0..20 {
+                    let rect = Rect::from_min_size(
+                        pos2(100.0 + i as f32 * 20.0, 50.0 + j as f32 * 20.0),
+                        eframe::egui::vec2(40.0, 14.0),
+                    );
+                    let all = segments.iter().any(|s| segment_crosses(*s, rect));
+                    // Inside the view the grid must agree; beyond it, it drops segments.
+                    if view.contains_rect(rect) {
+                        assert_eq!(grid.crosses(rect), all, "{rect:?} in {area:?}");
+                        crossed += usize::from(all);
+                    }
+                }
+            }
+            assert!(
+                crossed > 20,
+                "the test rectangles meet the segments: {crossed}"
+            );
+        }
+    }
+}
