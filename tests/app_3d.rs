@@ -457,7 +457,7 @@ fn the_camera_turn_and_switches_carry_over_to_the_next_3d_scene() {
 
 #[test]
 fn a_3d_scene_has_the_legend_and_the_convergence_plot_which_goes_to_a_step() {
-    let mut harness = open("box-on-box.ron");
+    let mut harness = open("vertex-into-face.ron");
     for entry in [
         "closest face, n",
         "faces removed",
