@@ -7,6 +7,8 @@
 
 #[path = "shared/criterion_results.rs"]
 mod criterion_results;
+#[path = "shared/points3.rs"]
+mod points3;
 
 use std::hint::black_box;
 use std::time::{Duration, SystemTime};
@@ -28,6 +30,10 @@ const SETTLING_FRAMES: usize = 3;
 /// What a frame may cost for the app to keep up with a 60 Hz display.
 const FRAME_BUDGET_NS: f64 = 16e6;
 const GROUP: &str = "app-frame";
+/// Vertices of each hull of the large 3D pair.
+const HULL_VERTICES: usize = 1000;
+/// The bench that loads the large 3D pair (not a frame).
+const LOAD_HULLS: &str = "3d-hulls-1000-load";
 
 fn main() {
     let started = SystemTime::now();
@@ -36,7 +42,7 @@ fn main() {
         .measurement_time(Duration::from_secs(3))
         .sample_size(20)
         .configure_from_args();
-    let scenes: [(&str, MakeApp); 3] = [
+    let scenes: [(&str, MakeApp); 4] = [
         ("worked-example", || {
             GjkvizApp::with_scene(default_scene(), Source::Bundled(0))
         }),
@@ -44,6 +50,7 @@ fn main() {
             GjkvizApp::with_scene(big_pair(), Source::Bundled(0))
         }),
         ("3d-ellipsoids-long-epa", ellipsoids_3d),
+        ("3d-hulls-1000", hulls_3d),
     ];
     let mut group = criterion.benchmark_group(GROUP);
     for (name, app) in &scenes {
@@ -55,13 +62,18 @@ fn main() {
             })
         });
     }
+    // Loading the pair of large hulls: both hulls and their vertex graphs, the trace, and the
+    // surfaces of A, B and A − B; what an edit to a hull costs before its next frame.
+    group.bench_function(LOAD_HULLS, |bench| bench.iter(|| black_box(hulls_3d())));
     group.finish();
     criterion.final_summary();
 
     let root = criterion_results::criterion_home();
     let rows: Vec<String> = scenes
         .iter()
-        .filter_map(|(name, _)| {
+        .map(|(name, _)| *name)
+        .chain([LOAD_HULLS])
+        .filter_map(|name| {
             let median = criterion_results::median_ns(&root, &format!("{GROUP}/{name}"), started)?;
             Some(format!(
                 "| {name} | {} | {:.0} % |",
@@ -144,6 +156,35 @@ fn ellipsoids_3d() -> GjkvizApp {
         }
         _ => panic!("the bench's 3D scene is valid"),
     }
+}
+
+/// Two overlapping 1,000-vertex hulls (points on ellipsoids, every one a vertex): A − B is
+/// sampled, the EPA polytope grows to a few hundred faces.
+fn hulls_3d() -> GjkvizApp {
+    use gjkviz::geometry3::{Body3, Shape3};
+    use glam::DVec3;
+    let hull = |radii| Shape3::Polyhedron {
+        points: points3::ellipsoid_points(HULL_VERTICES, radii),
+        hull: false,
+    };
+    let scene = gjkviz::scene::Scene3 {
+        version: SCENE_VERSION,
+        dimension: 3,
+        name: format!("Two {HULL_VERTICES}-vertex hulls"),
+        description: String::new(),
+        a: Body3::new(
+            hull(DVec3::new(1.0, 0.6, 0.8)),
+            DVec3::ZERO,
+            DVec3::new(10.0, 20.0, 30.0),
+        ),
+        b: Body3::new(
+            hull(DVec3::new(0.7, 0.9, 0.5)),
+            DVec3::new(1.2, 0.3, 0.2),
+            DVec3::new(-40.0, 5.0, 60.0),
+        ),
+        settings: gjkviz::algorithm3::Settings3::default(),
+    };
+    GjkvizApp::with_scene3(scene, "bench.ron".into())
 }
 
 /// Two overlapping regular-ish 4,096-gons (on ellipses, so every vertex is a corner), rotated

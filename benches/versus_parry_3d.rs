@@ -19,6 +19,8 @@ mod criterion_results;
 mod inputs;
 #[path = "shared/pairs.rs"]
 mod pairs;
+#[path = "shared/points3.rs"]
+mod points3;
 #[path = "versus_parry_3d/support.rs"]
 mod support;
 #[path = "versus_parry_3d/table.rs"]
@@ -128,10 +130,13 @@ fn check_verdicts(set: &InputSet) -> f64 {
     for (i, pair) in set.pairs.iter().enumerate() {
         let ours = gjkviz::algorithm3::query(&pair.a.ours, &pair.b.ours, &settings);
         let penetrating = set.contact == Contact::Penetrating;
-        for parry in [
-            parry_signed_distance(pair, set.contact),
-            parry_support_map(pair, set.contact),
-        ] {
+        let mut answers = vec![parry_signed_distance(pair, set.contact)];
+        // On curved pairs parry's support-map EPA can stop short of the verdict (it finds two
+        // overlapping balls 5e-18 apart): it is timed there, not trusted.
+        if set.polytopes() {
+            answers.push(parry_support_map(pair, set.contact));
+        }
+        for parry in answers {
             assert!(
                 ours.intersecting == penetrating && (parry < 0.0) == penetrating,
                 "{} pair {i}: gjkviz says intersecting = {}, parry's signed distance is {parry}",

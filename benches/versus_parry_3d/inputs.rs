@@ -8,9 +8,8 @@ use parry3d_f64::shape::{Ball, Capsule, ConvexPolyhedron, Cuboid, Cylinder, Shap
 
 use crate::common::SplitMix64;
 use crate::pairs::{Contact, PAIRS_PER_BATCH, stream_seed};
+pub use crate::points3::ellipsoid_points;
 
-/// The golden angle π(3 − √5): successive Fibonacci-lattice points turn by it about the axis.
-const GOLDEN_ANGLE: f64 = 2.399_963_229_728_653;
 /// The polytopes' vertex counts (boxes are the 8).
 pub const POLYTOPE_SIZES: [usize; 4] = [32, 256, 1024, 4096];
 
@@ -54,7 +53,7 @@ pub struct InputSet {
 }
 
 impl InputSet {
-    fn new(name: String, kinds: (Kind, Kind), contact: Contact) -> Self {
+    pub fn new(name: String, kinds: (Kind, Kind), contact: Contact) -> Self {
         InputSet {
             pairs: random_pairs(kinds, contact, stream_seed(&name)),
             name,
@@ -120,7 +119,7 @@ fn random_pairs((a, b): (Kind, Kind), contact: Contact, seed: u64) -> Vec<Pair> 
 /// A shape around its local origin, with the radius of a ball inside it and of one around it.
 fn random_shape(rng: &mut SplitMix64, kind: Kind) -> (Shape3, f64, f64) {
     let size = rng.range(0.5, 2.0);
-    let mut part = |rng: &mut SplitMix64| rng.range(0.5, 1.0) * size;
+    let part = |rng: &mut SplitMix64| rng.range(0.5, 1.0) * size;
     match kind {
         Kind::Box => {
             let h = DVec3::new(part(rng), part(rng), part(rng));
@@ -157,19 +156,6 @@ fn random_shape(rng: &mut SplitMix64, kind: Kind) -> (Shape3, f64, f64) {
             (shape, half_height.min(radius), half_height.hypot(radius))
         }
     }
-}
-
-/// n points of a Fibonacci lattice on the ellipsoid with these semi-axes. Points on an
-/// ellipsoid are in convex position, so every one is a vertex of their hull.
-pub fn ellipsoid_points(n: usize, radii: DVec3) -> Vec<DVec3> {
-    (0..n)
-        .map(|i| {
-            let z = 1.0 - (2.0 * i as f64 + 1.0) / n as f64;
-            let r = (1.0 - z * z).max(0.0).sqrt();
-            let (sin, cos) = (GOLDEN_ANGLE * i as f64).sin_cos();
-            DVec3::new(r * cos, r * sin, z) * radii
-        })
-        .collect()
 }
 
 fn place(shape: Shape3, position: DVec3, rotation_degrees: DVec3) -> Placed {
