@@ -201,7 +201,7 @@ fn long_3d_runs_allocate_a_few_times_not_once_per_iteration() {
 fn large_3d_hulls_allocate_nothing() {
     use gjkviz::geometry3::{Body3, ConvexBody3, Shape3};
     let mut rng = SplitMix64::new(0xb16);
-    let mut hull = |rng: &mut SplitMix64, centre| {
+    let hull = |rng: &mut SplitMix64, centre| {
         let points = (0..rng.int(100, 600)).map(|_| rng.unit3()).collect();
         let shape = Shape3::Polyhedron { points, hull: true };
         ConvexBody3::new(&Body3::new(shape, centre, rng.vec3(-180.0, 180.0)))
