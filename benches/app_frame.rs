@@ -1,5 +1,7 @@
-//! The app's CPU time per frame on a big pair: two 4,096-vertex polygons, stepping through the
-//! trace one step per frame, as a user pressing → would. A frame is everything the CPU does for
+//! The app's CPU time per frame on big pairs: two 4,096-vertex polygons, two 3D ellipsoids
+//! with a long EPA run, two 1,000-vertex hulls; stepping through the trace one step per frame,
+//! as a user pressing → would. Also the time to load the pair of hulls (hulls, trace and
+//! surfaces), what an edit costs before the next frame. A frame is everything the CPU does for
 //! it: the app's panels and both plots laid out by egui, then tessellated into triangles (what
 //! is left for the GPU is drawing them). The worked example is measured the same way for scale.
 //!
@@ -7,6 +9,8 @@
 
 #[path = "shared/criterion_results.rs"]
 mod criterion_results;
+#[path = "shared/points3.rs"]
+mod points3;
 
 use std::hint::black_box;
 use std::time::{Duration, SystemTime};
@@ -27,7 +31,14 @@ const BIG_POLYGON_VERTICES: usize = 4096;
 const SETTLING_FRAMES: usize = 3;
 /// What a frame may cost for the app to keep up with a 60 Hz display.
 const FRAME_BUDGET_NS: f64 = 16e6;
+/// What building the A − B surface of two 1,000-vertex hulls may cost (issue 15); the load
+/// bench does that and more (hulls, trace, the surfaces of A and B).
+const LOAD_BUDGET_NS: f64 = 50e6;
 const GROUP: &str = "app-frame";
+/// Vertices of each hull of the large 3D pair.
+const HULL_VERTICES: usize = 1000;
+/// The bench that loads the large 3D pair (not a frame).
+const LOAD_HULLS: &str = "3d-hulls-1000-load";
 
 fn main() {
     let started = SystemTime::now();
@@ -36,7 +47,7 @@ fn main() {
         .measurement_time(Duration::from_secs(3))
         .sample_size(20)
         .configure_from_args();
-    let scenes: [(&str, MakeApp); 3] = [
+    let scenes: [(&str, MakeApp); 4] = [
         ("worked-example", || {
             GjkvizApp::with_scene(default_scene(), Source::Bundled(Dimension::Two, 0))
         }),
@@ -44,6 +55,7 @@ fn main() {
             GjkvizApp::with_scene(big_pair(), Source::Bundled(Dimension::Two, 0))
         }),
         ("3d-ellipsoids-long-epa", ellipsoids_3d),
+        ("3d-hulls-1000", hulls_3d),
     ];
     let mut group = criterion.benchmark_group(GROUP);
     for (name, app) in &scenes {
@@ -55,23 +67,34 @@ fn main() {
             })
         });
     }
+    // Loading the pair of large hulls: both hulls and their vertex graphs, the trace, and the
+    // surfaces of A, B and A − B; what an edit to a hull costs before its next frame.
+    group.bench_function(LOAD_HULLS, |bench| bench.iter(|| black_box(hulls_3d())));
     group.finish();
     criterion.final_summary();
 
     let root = criterion_results::criterion_home();
     let rows: Vec<String> = scenes
         .iter()
-        .filter_map(|(name, _)| {
+        .map(|(name, _)| *name)
+        .chain([LOAD_HULLS])
+        .filter_map(|name| {
             let median = criterion_results::median_ns(&root, &format!("{GROUP}/{name}"), started)?;
+            let budget = if name == LOAD_HULLS {
+                LOAD_BUDGET_NS
+            } else {
+                FRAME_BUDGET_NS
+            };
             Some(format!(
-                "| {name} | {} | {:.0} % |",
+                "| {name} | {} | {:.0} % of {} |",
                 criterion_results::format_time(median),
-                100.0 * median / FRAME_BUDGET_NS
+                100.0 * median / budget,
+                criterion_results::format_time(budget),
             ))
         })
         .collect();
     if !rows.is_empty() {
-        println!("\nMedian CPU time of a frame that steps once (budget 16 ms):\n");
+        println!("\nMedian CPU time of a frame that steps once, or of loading a scene:\n");
         println!("| scene | frame | of the budget |");
         println!("|---|---:|---:|");
         rows.iter().for_each(|row| println!("{row}"));
@@ -144,6 +167,35 @@ fn ellipsoids_3d() -> GjkvizApp {
         }
         _ => panic!("the bench's 3D scene is valid"),
     }
+}
+
+/// Two overlapping 1,000-vertex hulls (points on ellipsoids, every one a vertex): A − B is
+/// sampled, the EPA polytope grows to a few hundred faces.
+fn hulls_3d() -> GjkvizApp {
+    use gjkviz::geometry3::{Body3, Shape3};
+    use glam::DVec3;
+    let hull = |radii| Shape3::Polyhedron {
+        points: points3::ellipsoid_points(HULL_VERTICES, radii),
+        hull: false,
+    };
+    let scene = gjkviz::scene::Scene3 {
+        version: SCENE_VERSION,
+        dimension: 3,
+        name: format!("Two {HULL_VERTICES}-vertex hulls"),
+        description: String::new(),
+        a: Body3::new(
+            hull(DVec3::new(1.0, 0.6, 0.8)),
+            DVec3::ZERO,
+            DVec3::new(10.0, 20.0, 30.0),
+        ),
+        b: Body3::new(
+            hull(DVec3::new(0.7, 0.9, 0.5)),
+            DVec3::new(1.2, 0.3, 0.2),
+            DVec3::new(-40.0, 5.0, 60.0),
+        ),
+        settings: gjkviz::algorithm3::Settings3::default(),
+    };
+    GjkvizApp::with_scene3(scene, "bench.ron".into())
 }
 
 /// Two overlapping regular-ish 4,096-gons (on ellipses, so every vertex is a corner), rotated

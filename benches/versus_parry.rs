@@ -16,6 +16,8 @@ mod common;
 mod criterion_results;
 #[path = "versus_parry/inputs.rs"]
 mod inputs;
+#[path = "shared/pairs.rs"]
+mod pairs;
 #[path = "versus_parry/support.rs"]
 mod support;
 #[path = "versus_parry/table.rs"]
@@ -81,16 +83,9 @@ fn bench_set(criterion: &mut Criterion, set: &InputSet) {
     group.finish();
 }
 
-/// Runs `query` on every pair of the set, each `repeats` times in a row, and sums the answers
-/// so that none of the work can be optimised away.
+/// Every pair of the set, queried as the set says.
 fn batch(set: &InputSet, query: impl Fn(&Pair) -> f64) -> f64 {
-    let mut total = 0.0;
-    for pair in &set.pairs {
-        for _ in 0..set.repeats {
-            total += query(pair);
-        }
-    }
-    total
+    pairs::batch(&set.pairs, set.repeats, query)
 }
 
 /// parry's answer for a pair: minus the depth when penetrating, the distance when separated.

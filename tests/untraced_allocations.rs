@@ -194,3 +194,36 @@ fn long_3d_runs_allocate_a_few_times_not_once_per_iteration() {
         "{allocations} allocations in {epa_iterations} iterations"
     );
 }
+
+/// Large hulls support by climbing their vertex graph, which is built when the body is placed:
+/// the query itself allocates nothing for them either.
+#[test]
+fn large_3d_hulls_allocate_nothing() {
+    use gjkviz::geometry3::{Body3, ConvexBody3, Shape3};
+    let mut rng = SplitMix64::new(0xb16);
+    let hull = |rng: &mut SplitMix64, centre| {
+        let points = (0..rng.int(100, 600)).map(|_| rng.unit3()).collect();
+        let shape = Shape3::Polyhedron { points, hull: true };
+        ConvexBody3::new(&Body3::new(shape, centre, rng.vec3(-180.0, 180.0)))
+    };
+    let (mut overlapping, mut checked) = (0, 0);
+    for case in 0..60 {
+        let a = hull(&mut rng, glam::DVec3::ZERO);
+        let offset = rng.unit3() * rng.range(0.0, 3.0);
+        let b = hull(&mut rng, offset);
+        let (allocations, epa_iterations) = allocations_of_query3(&a, &b);
+        // As for small pairs: the polytope's inline room holds 24 expansions.
+        if epa_iterations <= 24 {
+            assert_eq!(
+                allocations, 0,
+                "case {case}: {epa_iterations} EPA iterations"
+            );
+            checked += 1;
+        }
+        overlapping += usize::from(epa_iterations > 0);
+    }
+    assert!(
+        overlapping > 20 && checked > 40,
+        "{overlapping} overlapping pairs, {checked} checked"
+    );
+}

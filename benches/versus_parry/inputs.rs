@@ -7,31 +7,19 @@ use parry2d_f64::math::Pose;
 use parry2d_f64::shape::{Ball, ConvexPolygon, Shape as ParryShape};
 
 use crate::common::SplitMix64;
+use crate::pairs::stream_seed;
+pub use crate::pairs::{Contact, PAIRS_PER_BATCH};
 
-/// Pairs in a batch: enough that one iteration takes microseconds even for the cheapest set, so
-/// criterion's timer overhead and the loop around the call are negligible.
-pub const PAIRS_PER_BATCH: usize = 64;
 /// How often the in-cache set queries each pair in a row. A batch of 4,096-vertex pairs holds
 /// 8 MiB of vertices, more than the 1 MiB L2 cache, so every query of the plain set starts cold;
 /// querying a pair again at once finds it warm. The two sets tell the cost of the support search
 /// apart from the cost of memory.
 pub const IN_CACHE_REPEATS: usize = 4;
 
-/// Every set draws from its own stream of this seed (mixed with its name), so adding a set
-/// changes no other set.
-const SEED: u64 = 0x6a6b_7669_7a00_0001;
-
 /// Largest angular jitter of a polygon vertex, as a fraction of the regular spacing 2π/n. Below
 /// 0.5 the vertices keep their order; 0.3 also keeps adjacent edges clearly non-parallel, so
 /// every vertex is a corner for both libraries.
 const ANGLE_JITTER: f64 = 0.3;
-
-/// How the two shapes of a pair lie: the verdict every pair of a set must get.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Contact {
-    Penetrating,
-    Separated,
-}
 
 /// What a shape is, before it is placed.
 #[derive(Clone, Copy, Debug)]
@@ -66,12 +54,8 @@ impl InputSet {
     /// The set of `PAIRS_PER_BATCH` pairs drawn from the stream named `stream`, each queried
     /// once.
     fn new(name: String, stream: &str, kinds: (Kind, Kind), contact: Contact) -> Self {
-        // FNV-1a of the stream's name picks the seed.
-        let seed = stream.bytes().fold(SEED, |h, byte| {
-            (h ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
-        });
         InputSet {
-            pairs: random_pairs(kinds, contact, seed),
+            pairs: random_pairs(kinds, contact, stream_seed(stream)),
             name,
             contact,
             repeats: 1,
@@ -87,10 +71,7 @@ impl InputSet {
 /// Every set the benchmark measures, in the order of the table.
 pub fn all_sets() -> Vec<InputSet> {
     let mut sets = Vec::new();
-    for (contact, prefix) in [
-        (Contact::Penetrating, "penetrating"),
-        (Contact::Separated, "separated"),
-    ] {
+    for (contact, prefix) in Contact::BOTH {
         let set = |label: &str, kinds| {
             let name = format!("{prefix}-{label}");
             InputSet::new(name.clone(), &name, kinds, contact)

@@ -35,7 +35,8 @@ where
     if !grow_to_tetrahedron(pair, &mut simplex, recorder) {
         return flat_difference(pair, simplex, recorder);
     }
-    let mut polytope = Polytope::tetrahedron(simplex.points);
+    let mut polytope = Polytope::empty();
+    polytope.start_tetrahedron(simplex.points);
     recorder.record(|| Step3 {
         simplex: polytope.vertices.iter().map(|v| v.id).collect(),
         added_faces: (0..polytope.faces.len())

@@ -66,6 +66,9 @@ pub(crate) struct Polytope {
     pub removed: SmallVec<[u32; INLINE_HORIZON]>,
     pub horizon: SmallVec<[HorizonEdge; INLINE_HORIZON]>,
     walk: SmallVec<[(u32, u8, u8); INLINE_HORIZON]>,
+    /// Each face's distance, infinite once the face is dead: the closest face is found by a
+    /// scan of this short contiguous list, not of the faces themselves.
+    distances: SmallVec<[f64; INLINE_FACES]>,
 }
 
 /// The faces of a positively oriented tetrahedron ((p1 − p0)·((p2 − p0) × (p3 − p0)) > 0),
@@ -73,34 +76,42 @@ pub(crate) struct Polytope {
 const TETRAHEDRON_FACES: [[u32; 3]; 4] = [[0, 2, 1], [0, 1, 3], [1, 2, 3], [0, 3, 2]];
 
 impl Polytope {
-    /// The tetrahedron on four affinely independent points.
-    pub fn tetrahedron(mut points: [Vertex; 4]) -> Self {
+    /// An empty polytope, to be started by [`Polytope::start_tetrahedron`]. Built in two steps
+    /// so that its inline storage (some 16 KB) is written where it lives: a finished polytope
+    /// returned by value was copied whole on every run.
+    pub fn empty() -> Self {
+        Polytope {
+            vertices: SmallVec::new(),
+            faces: SmallVec::new(),
+            interior: DVec3::ZERO,
+            removed: SmallVec::new(),
+            horizon: SmallVec::new(),
+            walk: SmallVec::new(),
+            distances: SmallVec::new(),
+        }
+    }
+
+    /// Makes an empty polytope the tetrahedron on four affinely independent points.
+    pub fn start_tetrahedron(&mut self, mut points: [Vertex; 4]) {
         let [p0, p1, p2, p3] = points.map(|v| v.w);
         if (p1 - p0).dot((p2 - p0).cross(p3 - p0)) < 0.0 {
             points.swap(1, 2);
         }
-        let mut polytope = Polytope {
-            vertices: SmallVec::from_slice(&points),
-            faces: SmallVec::new(),
-            interior: (p0 + p1 + p2 + p3) * 0.25,
-            removed: SmallVec::new(),
-            horizon: SmallVec::new(),
-            walk: SmallVec::new(),
-        };
+        self.vertices.extend_from_slice(&points);
+        self.interior = (p0 + p1 + p2 + p3) * 0.25;
         for vertices in TETRAHEDRON_FACES {
-            polytope.push_face(vertices, [0; 3]);
+            self.push_face(vertices, [0; 3]);
         }
         // Each edge's twin is the face that has the same two vertices the other way round.
         for f in 0..4 {
             for i in 0..3 {
-                let (a, b) = polytope.edge(f, i);
+                let (a, b) = self.edge(f, i);
                 let twin = (0..4)
-                    .find(|&g| g != f && (0..3).any(|j| polytope.edge(g, j) == (b, a)))
+                    .find(|&g| g != f && (0..3).any(|j| self.edge(g, j) == (b, a)))
                     .unwrap_or(f);
-                polytope.faces[f].adjacent[i] = twin as u32;
+                self.faces[f].adjacent[i] = twin as u32;
             }
         }
-        polytope
     }
 
     fn edge(&self, face: usize, i: usize) -> (u32, u32) {
@@ -121,6 +132,7 @@ impl Polytope {
         } else {
             normal.dot(a)
         };
+        self.distances.push(distance);
         self.faces.push(Face {
             vertices,
             adjacent,
@@ -130,15 +142,25 @@ impl Polytope {
         });
     }
 
-    /// The living face nearest the origin's side: smallest signed distance.
+    /// The living face nearest the origin's side: smallest signed distance, the first of
+    /// equals; when no living face has a finite distance, the first living face.
     pub fn closest_face(&self) -> Option<usize> {
-        let mut best: Option<(usize, f64)> = None;
-        for (i, f) in self.faces.iter().enumerate() {
-            if f.alive && best.is_none_or(|(_, d)| f.distance < d) {
-                best = Some((i, f.distance));
+        let mut best: Option<usize> = None;
+        let mut best_distance = f64::INFINITY;
+        for (i, &d) in self.distances.iter().enumerate() {
+            if d < best_distance {
+                best = Some(i);
+                best_distance = d;
             }
         }
-        best.map(|(i, _)| i)
+        best.or_else(|| self.faces.iter().position(|f| f.alive))
+    }
+
+    /// Marks face `f` dead (or alive again) and keeps its distance in the scan in step.
+    fn set_alive(&mut self, f: usize, alive: bool) {
+        let face = &mut self.faces[f];
+        face.alive = alive;
+        self.distances[f] = if alive { face.distance } else { f64::INFINITY };
     }
 
     /// Whether `p` lies strictly in front of face `f`'s plane.
@@ -152,8 +174,8 @@ impl Polytope {
     pub fn expand(&mut self, from: usize, s: Vertex) -> Result<(), Refused> {
         self.find_horizon(from, s.w);
         if let Err(refused) = self.check_horizon(s.w) {
-            for &f in &self.removed {
-                self.faces[f as usize].alive = true;
+            for k in 0..self.removed.len() {
+                self.set_alive(self.removed[k] as usize, true);
             }
             return Err(refused);
         }
@@ -176,7 +198,7 @@ impl Polytope {
         self.removed.clear();
         self.horizon.clear();
         self.walk.clear();
-        self.faces[from].alive = false;
+        self.set_alive(from, false);
         self.removed.push(from as u32);
         // Walk entries: (face, first edge to look across, edges left). The start face looks
         // across all three edges; a face entered across an edge skips that edge.
@@ -195,7 +217,7 @@ impl Polytope {
             }
             let back = (0..3).find(|&j| self.faces[g].adjacent[j] as usize == f);
             if self.sees(g, p) {
-                self.faces[g].alive = false;
+                self.set_alive(g, false);
                 self.removed.push(g as u32);
                 let entered = back.unwrap_or(0);
                 self.walk.push((g as u32, ((entered + 1) % 3) as u8, 2));

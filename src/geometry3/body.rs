@@ -5,6 +5,7 @@
 
 use glam::{DMat3, DVec3};
 
+use super::climb::VertexGraph;
 use super::shape::{Body3, Shape3};
 use super::support::SupportMap3;
 use crate::geometry::Core;
@@ -47,6 +48,8 @@ pub struct ConvexBody3 {
     face_normals: Vec<DVec3>,
     /// Unit directions of straight edges, local frame.
     edge_directions: Vec<DVec3>,
+    /// A large polyhedron's vertex graph: its support climbs instead of scanning.
+    graph: Option<VertexGraph>,
 }
 
 impl ConvexBody3 {
@@ -55,6 +58,7 @@ impl ConvexBody3 {
         let (x, y, z) = (DVec3::X, DVec3::Y, DVec3::Z);
         let mut centre = DVec3::ZERO;
         let (mut faces, mut edges) = (Vec::new(), Vec::new());
+        let mut graph = None;
         let shape = match &body.shape {
             Shape3::Box { half_extents } => {
                 faces = vec![x, -x, y, -y, z, -z];
@@ -104,6 +108,7 @@ impl ConvexBody3 {
                 centre = hull.centre;
                 faces = hull.face_normals;
                 edges = hull.edge_directions;
+                graph = hull.graph;
                 LocalShape::Rounded {
                     vertices: hull.vertices,
                     radius: 0.0,
@@ -117,6 +122,7 @@ impl ConvexBody3 {
             centre,
             face_normals: faces,
             edge_directions: edges,
+            graph,
         }
     }
 
@@ -130,6 +136,7 @@ impl ConvexBody3 {
             centre: DVec3::ZERO,
             face_normals: Vec::new(),
             edge_directions: Vec::new(),
+            graph: None,
         }
     }
 }
@@ -205,7 +212,14 @@ impl SupportMap3 for ConvexBody3 {
     #[inline]
     fn support_offset(&self, direction: DVec3) -> DVec3 {
         let local = self.rotation.transpose() * usable_direction(direction);
-        self.rotation * local_support(&self.shape, local)
+        let point = match (&self.graph, &self.shape) {
+            // Only hulls have a graph, and hulls are not rounded.
+            (Some(graph), LocalShape::Rounded { vertices, .. }) => {
+                vertices[graph.extreme_vertex(vertices, local)]
+            }
+            _ => local_support(&self.shape, local),
+        };
+        self.rotation * point
     }
 
     fn centre(&self) -> DVec3 {

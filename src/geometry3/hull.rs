@@ -6,6 +6,7 @@ use std::collections::HashMap;
 
 use glam::{DVec2, DVec3};
 
+use super::climb::{CLIMB_MIN_VERTICES, VertexGraph};
 use crate::geometry::convex_hull;
 
 /// Points closer than this fraction of the list's extent to a line or plane count as on it.
@@ -32,6 +33,9 @@ pub struct Hull3 {
     pub edge_directions: Vec<DVec3>,
     /// A point inside (the vertices' mean).
     pub centre: DVec3,
+    /// The vertices joined by the hull's edges, for supports by hill climbing; only for hulls
+    /// of [`CLIMB_MIN_VERTICES`] or more (smaller ones are scanned).
+    pub graph: Option<VertexGraph>,
     /// Planes (unit outward normal, offset) of a solid or the edges' inward tests of a polygon,
     /// used only to find interior points.
     planes: Vec<(DVec3, f64)>,
@@ -90,9 +94,18 @@ fn lower_dimension(vertices: Vec<DVec3>, dimension: u8, epsilon: f64) -> Hull3 {
         face_normals: Vec::new(),
         edge_directions: Vec::new(),
         centre,
+        graph: None,
         planes: Vec::new(),
         epsilon,
     }
+}
+
+/// The vertex graph of a hull with these edges, if it is big enough to climb.
+fn graph(vertices: &[DVec3], edges: &[[u32; 2]]) -> Option<VertexGraph> {
+    if vertices.len() < CLIMB_MIN_VERTICES {
+        return None;
+    }
+    VertexGraph::new(vertices, edges)
 }
 
 /// Coplanar points: the 2D hull in the plane's frame (u, v), mapped back.
@@ -112,6 +125,8 @@ fn flat_polygon(points: &[DVec3], origin: DVec3, u: DVec3, normal: DVec3, epsilo
         let inward = normal.cross(b - a).normalize_or_zero();
         hull.planes.push((-inward, -inward.dot(a)));
     }
+    let outline: Vec<[u32; 2]> = (0..n as u32).map(|i| [i, (i + 1) % n as u32]).collect();
+    hull.graph = graph(&hull.vertices, &outline);
     hull
 }
 
@@ -163,6 +178,12 @@ fn solid(points: &[DVec3], epsilon: f64) -> Hull3 {
             }
         }
     }
+    // Every triangle side, diagonals of flat faces included: extra links keep the climb right.
+    // Sorted: the map's order changes from run to run, and the climb's path (which of tied
+    // vertices it returns) must not.
+    let mut links: Vec<[u32; 2]> = edges.keys().map(|&(i, j)| [i, j]).collect();
+    links.sort_unstable();
+    hull.graph = graph(&hull.vertices, &links);
     hull
 }
 

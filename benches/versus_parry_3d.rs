@@ -1,0 +1,153 @@
+//! gjkviz's 3D core against parry3d-f64 on the same pairs, in the same run.
+//!
+//! For every input set, one criterion group with four functions: our core untraced
+//! (`gjkviz::algorithm3::query`), our core traced (`gjkviz::algorithm3::trace`), parry's general
+//! query (`query::contact` for penetrating pairs, `query::distance` for separated ones: closed
+//! forms for balls, SAT for two boxes, GJK/EPA otherwise), and parry's support-map path alone
+//! (`contact_support_map_support_map` / `distance_support_map_support_map`: GJK and EPA on the
+//! two support functions). Each iteration runs the whole batch of pairs; the table printed at
+//! the end divides by the pairs in a batch. Last, the support search alone on large hulls.
+//! BENCHMARKS.md shows and explains the results.
+//!
+//! Run with `cargo bench --bench versus_parry_3d` (a filter after `--` picks groups).
+
+#[path = "../tests/common/mod.rs"]
+mod common;
+#[path = "shared/criterion_results.rs"]
+mod criterion_results;
+#[path = "versus_parry_3d/inputs.rs"]
+mod inputs;
+#[path = "shared/pairs.rs"]
+mod pairs;
+#[path = "shared/points3.rs"]
+mod points3;
+#[path = "versus_parry_3d/support.rs"]
+mod support;
+#[path = "versus_parry_3d/table.rs"]
+mod table;
+
+use std::hint::black_box;
+use std::time::{Duration, SystemTime};
+
+use criterion::{Criterion, SamplingMode, Throughput};
+use gjkviz::algorithm3::Settings3;
+use inputs::{InputSet, Pair};
+use pairs::{Contact, PAIRS_PER_BATCH};
+
+/// As in the 2D bench: short, with batches long enough for stable samples.
+const WARM_UP: Duration = Duration::from_millis(300);
+const MEASUREMENT: Duration = Duration::from_millis(1500);
+const SAMPLES: usize = 20;
+
+fn main() {
+    let started = SystemTime::now();
+    let mut criterion = Criterion::default()
+        .warm_up_time(WARM_UP)
+        .measurement_time(MEASUREMENT)
+        .sample_size(SAMPLES)
+        .configure_from_args();
+    let sets = inputs::all_sets();
+    let mut iterations = Vec::new();
+    for set in &sets {
+        iterations.push(check_verdicts(set));
+        bench_set(&mut criterion, set);
+    }
+    support::bench(&mut criterion);
+    criterion.final_summary();
+    table::print(&sets, &iterations, started);
+}
+
+fn bench_set(criterion: &mut Criterion, set: &InputSet) {
+    let settings = Settings3::default();
+    let mut group = criterion.benchmark_group(&set.name);
+    group.throughput(Throughput::Elements(PAIRS_PER_BATCH as u64));
+    group.sampling_mode(SamplingMode::Flat);
+    let batch = |query: &dyn Fn(&Pair) -> f64| pairs::batch(&set.pairs, 1, query);
+    group.bench_function(table::UNTRACED, |bench| {
+        bench.iter(|| {
+            batch(&|p| {
+                let outcome = gjkviz::algorithm3::query(&p.a.ours, &p.b.ours, black_box(&settings));
+                outcome.depth + outcome.distance
+            })
+        })
+    });
+    group.bench_function(table::TRACED, |bench| {
+        bench.iter(|| {
+            batch(&|p| {
+                let trace = gjkviz::algorithm3::trace(&p.a.ours, &p.b.ours, black_box(&settings));
+                trace.result.depth + trace.result.distance + trace.steps.len() as f64
+            })
+        })
+    });
+    group.bench_function(table::PARRY, |bench| {
+        bench.iter(|| batch(&|p| parry_signed_distance(black_box(p), set.contact)))
+    });
+    group.bench_function(table::PARRY_SUPPORT_MAP, |bench| {
+        bench.iter(|| batch(&|p| parry_support_map(black_box(p), set.contact)))
+    });
+    group.finish();
+}
+
+/// parry's general answer: minus the depth when penetrating, the distance when separated.
+fn parry_signed_distance(pair: &Pair, contact: Contact) -> f64 {
+    use parry3d_f64::query;
+    let (a, b) = (&pair.a, &pair.b);
+    match contact {
+        Contact::Penetrating => query::contact(&a.pose, &*a.parry, &b.pose, &*b.parry, 0.0)
+            .expect("parry supports these shapes")
+            .map_or(f64::NAN, |c| c.dist),
+        Contact::Separated => {
+            query::distance(&a.pose, &*a.parry, &b.pose, &*b.parry)
+                .expect("parry supports these shapes")
+                .distance
+        }
+    }
+}
+
+/// parry's GJK/EPA on the two support maps, whatever the shapes.
+fn parry_support_map(pair: &Pair, contact: Contact) -> f64 {
+    use parry3d_f64::query::details::{
+        contact_support_map_support_map, distance_support_map_support_map,
+    };
+    let (a, b) = (&pair.a, &pair.b);
+    let pose = a.pose.inv_mul(&b.pose);
+    let (Some(sa), Some(sb)) = (a.parry.as_support_map(), b.parry.as_support_map()) else {
+        unreachable!("every shape of the bench is a support map");
+    };
+    match contact {
+        Contact::Penetrating => {
+            contact_support_map_support_map(&pose, sa, sb, 0.0).map_or(f64::NAN, |c| c.dist)
+        }
+        Contact::Separated => distance_support_map_support_map(&pose, sa, sb),
+    }
+}
+
+/// Both libraries must see the set the way it was built, or the timings compare different work.
+/// Returns how many iterations (all phases) our core takes per pair, on average.
+fn check_verdicts(set: &InputSet) -> f64 {
+    let settings = Settings3::default();
+    let mut iterations = 0;
+    for (i, pair) in set.pairs.iter().enumerate() {
+        let ours = gjkviz::algorithm3::query(&pair.a.ours, &pair.b.ours, &settings);
+        let penetrating = set.contact == Contact::Penetrating;
+        let mut answers = vec![parry_signed_distance(pair, set.contact)];
+        // On curved pairs parry's support-map EPA can stop short of the verdict (it finds two
+        // overlapping balls 5e-18 apart): it is timed there, not trusted.
+        if set.polytopes() {
+            answers.push(parry_support_map(pair, set.contact));
+        }
+        for parry in answers {
+            assert!(
+                ours.intersecting == penetrating && (parry < 0.0) == penetrating,
+                "{} pair {i}: gjkviz says intersecting = {}, parry's signed distance is {parry}",
+                set.name,
+                ours.intersecting,
+            );
+        }
+        iterations += ours.gjk_iterations
+            + ours.distance_iterations
+            + ours.epa_iterations
+            + ours.refinement_iterations;
+    }
+    f64::from(iterations) / set.pairs.len() as f64
+}

@@ -1,0 +1,176 @@
+//! The support of a large hull by hill climbing over its vertex graph, in O(√n)-ish steps
+//! instead of the scan's n dot products.
+//!
+//! On a convex polytope the linear function x ↦ x·d has no local maximum over the vertex graph
+//! (vertices joined by hull edges) that is not global: a vertex that is not farthest along d
+//! always has an edge leading up. So the search walks from a start vertex to its best
+//! neighbour while that is strictly farther along d, and the vertex it stops at is farthest.
+//! Extra links (diagonals of coplanar triangles) keep that true.
+//!
+//! Where to start: a cube map. The unit sphere of directions is cut into the 6·C² cells of a
+//! cube's faces (C × C a face); each cell stores the farthest vertex along its centre
+//! direction, found by a scan when the graph is built. A query looks up its direction's cell
+//! (the largest component picks the face, the other two divided by it the cell: no
+//! trigonometry) and climbs from there, a few steps away at most on a round hull.
+//!
+//! Frame: the hull's own (local) frame; the caller turns directions into it.
+
+use glam::DVec3;
+
+/// Hulls with fewer vertices are scanned: at 32 vertices the scan's 32 dot products cost about
+/// what the look-up and a climb of a few steps with ~6 neighbours each cost (see
+/// BENCHMARKS.md, the 3D support table).
+pub const CLIMB_MIN_VERTICES: usize = 48;
+/// Cells along a cube face's side. 4 puts a query within about 0.2 rad of its cell's centre;
+/// the table is 96 entries, built by 96 scans of the hull.
+const CELLS_PER_SIDE: usize = 4;
+const CELLS: usize = 6 * CELLS_PER_SIDE * CELLS_PER_SIDE;
+
+/// A hull's vertices' links (both ways) and the cube map of start vertices.
+#[derive(Clone, Debug, PartialEq)]
+pub struct VertexGraph {
+    /// The links of vertex i are `links[offsets[i]..offsets[i + 1]]`.
+    offsets: Vec<u32>,
+    links: Vec<u32>,
+    /// The start vertex of each cube-map cell.
+    starts: Vec<u32>,
+}
+
+impl VertexGraph {
+    /// The graph of `vertices` joined by `edges` (index pairs, either order, repeats allowed);
+    /// None when some vertex has no link (the edges do not span the hull: climbing from the
+    /// wrong side of it could stop short).
+    pub fn new(vertices: &[DVec3], edges: &[[u32; 2]]) -> Option<Self> {
+        let n = vertices.len();
+        if n < 2 || u32::try_from(n).is_err() {
+            return None;
+        }
+        let mut lists: Vec<Vec<u32>> = vec![Vec::new(); n];
+        for &[i, j] in edges {
+            let (i, j) = (i as usize, j as usize);
+            if i == j || i >= n || j >= n {
+                continue;
+            }
+            if !lists[i].contains(&(j as u32)) {
+                lists[i].push(j as u32);
+                lists[j].push(i as u32);
+            }
+        }
+        if lists.iter().any(Vec::is_empty) {
+            return None;
+        }
+        let mut offsets = Vec::with_capacity(n + 1);
+        let mut links = Vec::with_capacity(2 * edges.len());
+        offsets.push(0);
+        for list in &lists {
+            links.extend_from_slice(list);
+            offsets.push(links.len() as u32);
+        }
+        let starts = (0..CELLS)
+            .map(|cell| extreme_vertex_linear(vertices, cell_centre(cell)) as u32)
+            .collect();
+        Some(VertexGraph {
+            offsets,
+            links,
+            starts,
+        })
+    }
+
+    /// The index of a vertex farthest along `d` (finite, not zero): the same maximal dot
+    /// product as [`extreme_vertex_linear`]; on a tie, possibly another of the tied vertices.
+    #[inline]
+    pub fn extreme_vertex(&self, vertices: &[DVec3], d: DVec3) -> usize {
+        let mut best = self.starts[cell_of(d)] as usize;
+        let mut best_dot = vertices[best].dot(d);
+        // Every step strictly raises the dot product, so no vertex is visited twice: the walk
+        // ends within n steps (the bound only guards against a malformed graph).
+        for _ in 0..vertices.len() {
+            let here = best;
+            let (from, to) = (self.offsets[here] as usize, self.offsets[here + 1] as usize);
+            for &next in &self.links[from..to] {
+                let dot = vertices[next as usize].dot(d);
+                if dot > best_dot {
+                    best = next as usize;
+                    best_dot = dot;
+                }
+            }
+            if best == here {
+                break;
+            }
+        }
+        best
+    }
+}
+
+/// The first vertex with the largest dot product with `d` (0 for an empty list).
+#[inline]
+pub fn extreme_vertex_linear(vertices: &[DVec3], d: DVec3) -> usize {
+    let mut best = 0;
+    let mut best_dot = f64::NEG_INFINITY;
+    for (i, v) in vertices.iter().enumerate() {
+        let dot = v.dot(d);
+        if dot > best_dot {
+            best = i;
+            best_dot = dot;
+        }
+    }
+    best
+}
+
+/// The cube-map cell of a direction: face 2·axis + (negative), then row and column.
+#[inline]
+fn cell_of(d: DVec3) -> usize {
+    let a = d.abs();
+    // The largest component picks the face; the other two, divided by it, lie in [−1, 1].
+    let (axis, major, u, v) = if a.x >= a.y && a.x >= a.z {
+        (0, d.x, d.y, d.z)
+    } else if a.y >= a.z {
+        (1, d.y, d.z, d.x)
+    } else {
+        (2, d.z, d.x, d.y)
+    };
+    let face = 2 * axis + usize::from(major < 0.0);
+    let side = CELLS_PER_SIDE as f64;
+    let scale = 0.5 * side / major.abs();
+    // (u/|major| + 1)/2 · C, clamped: NaN (never passed: directions are finite, not zero)
+    // would clamp to 0 as well.
+    let index = |x: f64| ((x * scale + 0.5 * side) as usize).min(CELLS_PER_SIDE - 1);
+    (face * CELLS_PER_SIDE + index(u)) * CELLS_PER_SIDE + index(v)
+}
+
+/// The direction through the centre of a cube-map cell (the inverse of [`cell_of`]).
+fn cell_centre(cell: usize) -> DVec3 {
+    let side = CELLS_PER_SIDE as f64;
+    let (face, row, column) = (
+        cell / (CELLS_PER_SIDE * CELLS_PER_SIDE),
+        (cell / CELLS_PER_SIDE) % CELLS_PER_SIDE,
+        cell % CELLS_PER_SIDE,
+    );
+    let centre = |i: usize| (2.0 * i as f64 + 1.0) / side - 1.0;
+    let major = if face % 2 == 0 { 1.0 } else { -1.0 };
+    let (u, v) = (centre(row), centre(column));
+    match face / 2 {
+        0 => DVec3::new(major, u, v),
+        1 => DVec3::new(v, major, u),
+        _ => DVec3::new(u, v, major),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_cell_centre_lies_in_its_own_cell() {
+        for cell in 0..CELLS {
+            assert_eq!(cell_of(cell_centre(cell)), cell, "cell {cell}");
+        }
+    }
+
+    #[test]
+    fn a_graph_with_a_lonely_vertex_is_refused() {
+        let points = [DVec3::ZERO, DVec3::X, DVec3::Y];
+        assert!(VertexGraph::new(&points, &[[0, 1]]).is_none());
+        assert!(VertexGraph::new(&points, &[[0, 1], [1, 2]]).is_some());
+    }
+}
