@@ -253,7 +253,11 @@ impl GjkvizApp {
     /// fitted again only when what it shows left the view. The world plot is never refitted
     /// while a shape is dragged in it: the view would slide under the pointer.
     fn show_rerun(&mut self, loaded: Loaded) {
-        let index = relocate(&self.loaded.trace, self.playback.index(), &loaded.trace);
+        let index = relocate(
+            &self.loaded.trace.steps,
+            self.playback.index(),
+            &loaded.trace.steps,
+        );
         // Out of view, or so small in it that it would be lost in a corner.
         let out_of_view = |shown: Option<loaded::Bounds>, wanted: &loaded::Bounds| {
             shown.is_none_or(|shown| {
