@@ -74,15 +74,24 @@ impl GjkvizApp {
     }
 
     pub fn can_undo(&self) -> bool {
-        self.gesture_start.is_some() || self.history.can_undo()
+        match &self.three {
+            Some(view) => view.can_undo(),
+            None => self.gesture_start.is_some() || self.history.can_undo(),
+        }
     }
 
     pub fn can_redo(&self) -> bool {
-        self.history.can_redo()
+        match &self.three {
+            Some(view) => view.can_redo(),
+            None => self.history.can_redo(),
+        }
     }
 
     /// Goes back to the scene before the last edit; false when there is none.
     pub fn undo(&mut self) -> bool {
+        if let Some(done) = self.undo3() {
+            return done;
+        }
         self.grab = None;
         self.end_gesture();
         match self.history.undo(&self.loaded.scene) {
@@ -96,6 +105,9 @@ impl GjkvizApp {
 
     /// Goes forward to the scene the last undo left; false when there is none.
     pub fn redo(&mut self) -> bool {
+        if let Some(done) = self.redo3() {
+            return done;
+        }
         self.grab = None;
         self.end_gesture();
         match self.history.redo(&self.loaded.scene) {
@@ -119,6 +131,10 @@ impl GjkvizApp {
 
     /// Reverts without asking; a file that no longer loads says why on the banner.
     pub(super) fn revert_now(&mut self) {
+        if self.three.is_some() {
+            self.revert3_now();
+            return;
+        }
         let scene = match &self.loaded.source {
             Source::Bundled(i) => BUNDLED_SCENES
                 .get(*i)

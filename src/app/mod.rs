@@ -228,8 +228,12 @@ impl GjkvizApp {
         &self.recent
     }
 
+    /// Where the scene on screen (2D or 3D) comes from.
     pub fn source(&self) -> &Source {
-        &self.loaded.source
+        match &self.three {
+            Some(view) => view.source(),
+            None => &self.loaded.source,
+        }
     }
 
     /// Shows `scene`, new on screen: from its first step, both plots fitted to it.

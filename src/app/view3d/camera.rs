@@ -3,6 +3,8 @@
 
 use glam::DVec3;
 
+use crate::edit3::Ray3;
+
 /// Field of view across the view's shorter side, in radians (about 35°: little distortion, still a sense of depth).
 const FOV_Y: f64 = 0.6;
 /// The pitch stops short of straight up or down, where "right" would be undefined.
@@ -177,6 +179,26 @@ impl Projector {
     pub fn eye(&self) -> DVec3 {
         self.eye
     }
+
+    pub fn basis(&self) -> Basis {
+        self.basis
+    }
+
+    /// The ray from the eye through the screen point (x, y): every point it passes projects
+    /// there (the inverse of [`Self::project`]).
+    pub fn ray(&self, x: f32, y: f32) -> Ray3 {
+        let sideways = (f64::from(x) - self.centre.0) / self.focal;
+        let upward = (self.centre.1 - f64::from(y)) / self.focal;
+        Ray3 {
+            origin: self.eye,
+            direction: self.basis.forward + self.basis.right * sideways + self.basis.up * upward,
+        }
+    }
+
+    /// World units per screen point for things at `depth` in front of the eye.
+    pub fn world_per_point(&self, depth: f64) -> f64 {
+        depth / self.focal
+    }
 }
 
 #[cfg(test)]
@@ -194,6 +216,28 @@ mod tests {
         let t = p.project(camera.target).unwrap();
         assert!((t.x - 400.0).abs() < 1e-3 && (t.y - 300.0).abs() < 1e-3);
         assert!((t.depth - camera.distance).abs() < 1e-9);
+    }
+
+    #[test]
+    fn the_ray_through_a_projected_point_passes_through_the_point() {
+        let mut camera = OrbitCamera::fit(DVec3::new(5.0, -3.0, 2.0), 1.5);
+        camera.orbit(37.0, -12.0);
+        let p = Projector::new(&camera, (300.0, 200.0), 400.0);
+        for point in [
+            DVec3::new(5.3, -2.1, 2.4),
+            DVec3::new(4.0, -3.5, 1.0),
+            camera.target,
+        ] {
+            let on_screen = p.project(point).unwrap();
+            let ray = p.ray(on_screen.x, on_screen.y);
+            let miss = (point - ray.origin)
+                .cross(ray.direction.normalize())
+                .length();
+            assert!(miss < 1e-5 * on_screen.depth, "{miss}");
+            // One point sideways at that depth is world_per_point away.
+            let beside = p.project(point + p.basis().right * p.world_per_point(on_screen.depth));
+            assert!((beside.unwrap().x - on_screen.x - 1.0).abs() < 1e-3);
+        }
     }
 
     #[test]

@@ -3,13 +3,18 @@
 //!
 //! `camera.rs` is the turntable camera and its projection, `surface.rs` the meshes of A, B and
 //! A − B, `draw.rs` what each view shows at a step (from the trace), `render.rs` the painter
-//! that draws it back to front, `panels.rs` the words beside the views.
+//! that draws it back to front, `panels.rs` the words beside the views. Editing: the pointer
+//! on the world view in `gestures3.rs`, the shape fields in `shapes_panel3.rs`, the edits, their
+//! undo and saving in `edit3.rs`.
 
 mod camera;
 mod draw;
+mod edit3;
+mod gestures3;
 mod loaded3;
 mod panels;
 mod render;
+mod shapes_panel3;
 mod surface;
 
 pub use camera::{OrbitCamera, Projector};
@@ -27,6 +32,7 @@ use super::palette::Palette;
 use super::playback::Playback;
 use super::scene_bar::{self, BarAction, SceneBar};
 use crate::scene::Scene3;
+use edit3::Edits3;
 use loaded3::Loaded3;
 use render::{Drawing3, HOVER_RADIUS};
 
@@ -56,12 +62,16 @@ pub struct Scene3View {
     hovered: Option<String>,
     /// The sweep panel and the comparison of methods.
     explore: super::explore3::Explore3,
+    /// The edits made since the scene was opened, and the shape held with the pointer.
+    edits: Edits3,
 }
 
 impl Scene3View {
     pub fn new(scene: Scene3, path: PathBuf) -> Self {
+        let edits = Edits3::new(scene.clone());
         let loaded = Loaded3::new(scene);
         Scene3View {
+            edits,
             cameras: [fitted(loaded.world_ball), fitted(loaded.difference_ball)],
             loaded,
             source: Source::File(path),
@@ -106,6 +116,11 @@ impl Scene3View {
 
     pub fn scene(&self) -> &Scene3 {
         &self.loaded.scene
+    }
+
+    /// The scene's file.
+    pub fn source(&self) -> &Source {
+        &self.source
     }
 
     /// Turns both views to look along `direction`, keeping their targets and distances.
@@ -184,8 +199,10 @@ impl GjkvizApp {
     /// The whole window on a 3D scene.
     pub(super) fn ui_3d(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
-        if self.pending.is_none() {
+        if self.pending.is_none() && self.prompt.is_none() {
             self.keys(&ctx);
+            self.edit_keys(&ctx);
+            self.file_keys(&ctx);
             self.open_dropped_file(&ctx);
         }
         self.play(&ctx);
@@ -199,10 +216,10 @@ impl GjkvizApp {
             let bar = SceneBar {
                 source: &view.source,
                 name: &view.loaded.scene.name,
-                unsaved: false,
-                can_undo: false,
-                saveable: false,
-                can_redo: false,
+                unsaved: view.has_unsaved_changes(),
+                can_undo: view.can_undo(),
+                saveable: true,
+                can_redo: view.can_redo(),
                 bundled_names: &self.bundled_names,
                 recent: &self.recent,
             };
@@ -228,6 +245,7 @@ impl GjkvizApp {
         });
         let index = self.playback.index();
         let at_end = self.playback.is_last();
+        let mut new_shapes = None;
         egui::Panel::right("explanation")
             .resizable(true)
             .default_size(SIDE_PANEL_WIDTH)
@@ -253,6 +271,18 @@ impl GjkvizApp {
                             .id_salt("about scene")
                             .show(ui, |ui| ui.label(&scene.description));
                     }
+                    new_shapes = egui::CollapsingHeader::new("Shapes")
+                        .id_salt("shapes 3d")
+                        .show(ui, |ui| {
+                            shapes_panel3::shapes3_ui(
+                                ui,
+                                &view.loaded.scene,
+                                view.loaded.world_ball.1,
+                                &palette,
+                            )
+                        })
+                        .body_returned
+                        .flatten();
                     if let Some(text) = &view.hovered {
                         ui.label(egui::RichText::new(text).monospace());
                         ui.add_space(4.0);
@@ -264,7 +294,7 @@ impl GjkvizApp {
                 });
             });
         self.shown_index = Some(index);
-        let moved = egui::CentralPanel::default()
+        let (moved, dragged) = egui::CentralPanel::default()
             .show(ui, |ui| {
                 let moved = super::explore3::sweep3_panel_ui(
                     ui,
@@ -272,17 +302,21 @@ impl GjkvizApp {
                     &view.loaded.scene,
                     &palette,
                 );
-                views_ui(ui, &mut view, index, at_end, &palette);
-                moved
+                (moved, views_ui(ui, &mut view, index, at_end, &palette))
             })
             .inner;
+        // Edits are made after the frame is drawn, so every panel of it shows the same scene;
+        // the next frame, asked for now, shows the edited one.
         if let Some(scene) = moved {
-            // B moved to a sweep sample: its trace, at the same step as far as it goes.
-            view.loaded = Loaded3::new(scene);
-            let steps = view.loaded.trace.steps.len();
-            self.playback
-                .retarget(steps, index.min(steps.saturating_sub(1)));
+            // B moved to a sweep sample: an undoable edit, as in 2D.
+            view.edit(scene, &mut self.playback);
+            ctx.request_repaint();
         }
+        if let Some(scene) = new_shapes.or(dragged) {
+            view.edit_in_gesture(scene, &mut self.playback);
+            ctx.request_repaint();
+        }
+        view.end_gesture_when_released(&ctx);
         self.three = Some(view);
         self.unsaved_changes_ui(&ctx, &palette);
         // Open… without a system file dialog asks for a path in the window, as in 2D.
@@ -291,16 +325,20 @@ impl GjkvizApp {
     }
 }
 
-/// What the bar asked for, on a 3D scene: open another scene (saving and editing are 2D only),
-/// then the window title and the screenshot job.
+/// What the bar asked for, on a 3D scene as on a 2D one, then the window title and the
+/// screenshot job.
 fn files_after_frame(app: &mut GjkvizApp, ctx: &egui::Context, action: Option<BarAction>) {
-    match action {
-        Some(BarAction::Pick(source)) => app.open(source),
-        Some(BarAction::Open) => app.open_with_dialog(),
-        _ => {}
+    if let Some(action) = action {
+        app.on_bar_action(action, ctx);
+        ctx.request_repaint();
     }
     if let Some(view) = &app.three {
-        let title = format!("{} — {} (3D)", super::TITLE, view.loaded.scene.name);
+        let marker = if view.has_unsaved_changes() {
+            format!("{} ", scene_bar::UNSAVED_MARKER)
+        } else {
+            String::new()
+        };
+        let title = format!("{marker}{} — {} (3D)", super::TITLE, view.loaded.scene.name);
         if title != app.title {
             ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
             app.title = title;
@@ -312,13 +350,14 @@ fn files_after_frame(app: &mut GjkvizApp, ctx: &egui::Context, action: Option<Ba
 }
 
 /// The camera buttons, then the two views side by side (or one above the other when narrow).
+/// Returns the scene as a shape dragged in the world view left it.
 fn views_ui(
     ui: &mut egui::Ui,
     view: &mut Scene3View,
     index: usize,
     at_end: bool,
     palette: &Palette,
-) {
+) -> Option<Scene3> {
     camera_bar_ui(ui, view, index, at_end);
     let size = ui.available_size();
     let side_by_side = size.x >= size.y * 1.1;
@@ -333,8 +372,20 @@ fn views_ui(
         egui::Layout::top_down(egui::Align::Min)
     };
     let mut hovered = None;
+    let mut dragged = None;
     ui.with_layout(layout, |ui| {
         for which in [View::World, View::Difference] {
+            let mut camera = view.cameras[which as usize];
+            let before = camera;
+            let (rect, response) =
+                ui.allocate_exact_size(egui::vec2(width, height), Sense::click_and_drag());
+            // The world view's shapes take the pointer first; elsewhere it turns the camera.
+            let busy = which == View::World && {
+                let (busy, edited) =
+                    gestures3::world_pointer(ui, &response, &projector(&camera, rect), view);
+                dragged = edited;
+                busy
+            };
             let loaded = &view.loaded;
             let build = |eye: DVec3| match which {
                 View::World => draw::world_drawing(loaded, index, at_end, eye, palette),
@@ -344,16 +395,15 @@ fn views_ui(
                 View::World => loaded.world_ball,
                 View::Difference => loaded.difference_ball,
             };
-            let mut camera = view.cameras[which as usize];
-            let before = camera;
-            let shown = orbit_view_ui(
-                ui,
-                egui::vec2(width, height),
-                &mut camera,
-                ball,
-                build,
-                palette,
-            );
+            if !busy {
+                camera_input(ui, &response, &mut camera, ball);
+            }
+            let shown = paint_view(ui, rect, &response, &camera, build, palette);
+            if which == View::World {
+                let projector = projector(&camera, rect);
+                gestures3::paint_knobs(&ui.painter_at(rect), view, &projector, palette);
+                view.edits.projector = Some(projector);
+            }
             view.stats[which as usize] = shown.stats;
             view.rects[which as usize] = Some(shown.rect);
             hovered = hovered.take().or(shown.hovered);
@@ -365,6 +415,7 @@ fn views_ui(
         }
     });
     view.hovered = hovered;
+    dragged
 }
 
 /// Presets, "look along n", fit and the link switch.
@@ -397,9 +448,12 @@ fn camera_bar_ui(ui: &mut egui::Ui, view: &mut Scene3View, index: usize, at_end:
         ui.checkbox(&mut view.linked, "Link cameras")
             .on_hover_text("Orbiting one view turns the other the same way");
         ui.label(
-            egui::RichText::new("drag: orbit · shift/right-drag: pan · wheel: zoom")
-                .weak()
-                .small(),
+            egui::RichText::new(
+                "drag a shape: move it · ctrl+drag: along the view · ⟳: turn it · drag \
+                 elsewhere: orbit · shift/right-drag: pan · wheel: zoom",
+            )
+            .weak()
+            .small(),
         );
     });
 }
@@ -416,24 +470,26 @@ struct Shown {
     hovered: Option<String>,
 }
 
-/// One orbit view: the pointer moves `camera`, then `build` makes the drawing for the camera's
-/// eye and it is painted.
-fn orbit_view_ui(
-    ui: &mut egui::Ui,
-    size: egui::Vec2,
+/// The camera's projection into the view's rectangle.
+fn projector(camera: &OrbitCamera, rect: egui::Rect) -> Projector {
+    Projector::new(camera, (rect.center().x, rect.center().y), view_span(rect))
+}
+
+/// The pointer on an orbit view moves its camera: drag orbits, shift- or right-drag pans, the
+/// wheel zooms, a double-click fits.
+fn camera_input(
+    ui: &egui::Ui,
+    response: &egui::Response,
     camera: &mut OrbitCamera,
     ball: (DVec3, f64),
-    build: impl FnOnce(DVec3) -> Drawing3,
-    palette: &Palette,
-) -> Shown {
-    let (rect, response) = ui.allocate_exact_size(size, Sense::click_and_drag());
+) {
     if response.dragged() {
         let delta = response.drag_delta();
         let pan = ui.input(|i| i.modifiers.shift)
             || response.dragged_by(PointerButton::Secondary)
             || response.dragged_by(PointerButton::Middle);
         if pan {
-            camera.pan(delta.x, delta.y, view_span(rect));
+            camera.pan(delta.x, delta.y, view_span(response.rect));
         } else {
             camera.orbit(delta.x, delta.y);
         }
@@ -445,8 +501,19 @@ fn orbit_view_ui(
     if response.double_clicked() {
         *camera = refit(camera, ball);
     }
+}
+
+/// One orbit view painted: `build` makes the drawing for the camera's eye.
+fn paint_view(
+    ui: &egui::Ui,
+    rect: egui::Rect,
+    response: &egui::Response,
+    camera: &OrbitCamera,
+    build: impl FnOnce(DVec3) -> Drawing3,
+    palette: &Palette,
+) -> Shown {
     let drawing = build(camera.eye());
-    let projector = Projector::new(camera, (rect.center().x, rect.center().y), view_span(rect));
+    let projector = projector(camera, rect);
     let painter = ui.painter_at(rect);
     painter.rect_filled(rect, 4.0, ui.visuals().extreme_bg_color);
     painter.rect_stroke(
@@ -469,7 +536,7 @@ fn orbit_view_ui(
             .map(|(_, t)| t.text.clone())
     });
     if let Some(text) = &hovered {
-        response.on_hover_text_at_pointer(text.as_str());
+        response.clone().on_hover_text_at_pointer(text.as_str());
     }
     Shown {
         stats: drawing.stats(),
