@@ -380,7 +380,6 @@ impl GjkvizApp {
                 name: &self.loaded.scene.name,
                 unsaved: self.has_unsaved_changes(),
                 can_undo: self.can_undo(),
-                saveable: true,
                 can_redo: self.can_redo(),
                 bundled_names: &self.bundled_names,
                 recent: &self.recent,

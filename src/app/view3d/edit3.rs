@@ -72,15 +72,16 @@ impl Scene3View {
     }
 
     /// Shows a change made in the middle of a gesture; the gesture becomes one undo step when
-    /// it ends.
-    pub(super) fn edit_in_gesture(&mut self, scene: Scene3, playback: &mut Playback) {
+    /// it ends. False when the scene did not change.
+    pub(super) fn edit_in_gesture(&mut self, scene: Scene3, playback: &mut Playback) -> bool {
         if scene == self.loaded.scene {
-            return;
+            return false;
         }
         if self.edits.gesture_start.is_none() {
             self.edits.gesture_start = Some(self.loaded.scene.clone());
         }
         self.show_edited(scene, playback);
+        true
     }
 
     fn end_gesture(&mut self) {

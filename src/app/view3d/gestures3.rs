@@ -1,5 +1,5 @@
 //! The pointer on the 3D world view as edits: drag a shape to move it in the plane facing the
-//! camera, Ctrl-drag (⌘ on a Mac) to move it along the view axis, drag its ⟳ knob to turn it
+//! camera, Ctrl-drag (⌘ on a Mac) to move it along the view axis, drag its knob (on a stalk from its position) to turn it
 //! with an arcball about its position. A drag anywhere else orbits, as before. The geometry is
 //! in [`crate::edit3`]; this file maps the pointer onto it and draws the knobs.
 
@@ -244,15 +244,15 @@ pub(super) fn paint_knobs(
             let faint = colour.gamma_multiply(0.6);
             painter.circle_stroke(ring.centre, ring.radius, Stroke::new(1.5, faint));
         }
+        // A knob on a stalk from the position, as the 2D plot's rotation knob.
         let knob = ring.knob();
-        painter.circle_filled(knob, KNOB_RADIUS, colour);
-        painter.text(
-            knob,
-            egui::Align2::CENTER_CENTER,
-            "⟳",
-            egui::FontId::proportional(KNOB_RADIUS * 1.7),
-            Color32::WHITE,
-        );
+        let grip = if turning == Some(which) || view.edits.hovered == Some(which) {
+            KNOB_RADIUS * 1.3
+        } else {
+            KNOB_RADIUS
+        };
+        painter.line_segment([ring.centre, knob], Stroke::new(1.5, colour));
+        painter.circle(knob, grip, colour, Stroke::new(2.0, Color32::WHITE));
     }
 }
 

@@ -218,7 +218,6 @@ impl GjkvizApp {
                 name: &view.loaded.scene.name,
                 unsaved: view.has_unsaved_changes(),
                 can_undo: view.can_undo(),
-                saveable: true,
                 can_redo: view.can_redo(),
                 bundled_names: &self.bundled_names,
                 recent: &self.recent,
@@ -312,8 +311,9 @@ impl GjkvizApp {
             view.edit(scene, &mut self.playback);
             ctx.request_repaint();
         }
-        if let Some(scene) = new_shapes.or(dragged) {
-            view.edit_in_gesture(scene, &mut self.playback);
+        if let Some(scene) = new_shapes.or(dragged)
+            && view.edit_in_gesture(scene, &mut self.playback)
+        {
             ctx.request_repaint();
         }
         view.end_gesture_when_released(&ctx);
@@ -447,15 +447,15 @@ fn camera_bar_ui(ui: &mut egui::Ui, view: &mut Scene3View, index: usize, at_end:
         super::explore3::sweep_toggle_ui(ui, &mut view.explore, &view.loaded.scene);
         ui.checkbox(&mut view.linked, "Link cameras")
             .on_hover_text("Orbiting one view turns the other the same way");
-        ui.label(
-            egui::RichText::new(
-                "drag a shape: move it · ctrl+drag: along the view · ⟳: turn it · drag \
-                 elsewhere: orbit · shift/right-drag: pan · wheel: zoom",
-            )
-            .weak()
-            .small(),
-        );
     });
+    ui.label(
+        egui::RichText::new(
+            "drag a shape: move it · ctrl+drag: along the view axis · drag its knob: turn it · \
+             drag elsewhere: orbit · shift/right-drag: pan · wheel: zoom",
+        )
+        .weak()
+        .small(),
+    );
 }
 
 /// The view's shorter side: the field of view spans it, so a fitted scene fits both ways.

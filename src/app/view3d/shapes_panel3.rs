@@ -62,7 +62,7 @@ fn body3_ui(
             ui.end_row();
             ui.label("rotation").on_hover_text(
                 "Degrees about x, y and z, applied x first: R = Rz·Ry·Rx, about the position \
-                 (the ⟳ knob in the world view turns the shape with the pointer)",
+                 (the knob on a stalk in the world view turns the shape with the pointer)",
             );
             ui.horizontal(|ui| {
                 let r = &mut body.rotation;
@@ -95,30 +95,31 @@ fn vector3_ui(ui: &mut egui::Ui, v: &mut DVec3, speed: f64, min: f64) {
 
 /// The fields that size the shape, one row each.
 fn size3_ui(ui: &mut egui::Ui, shape: &mut Shape3, speed: f64) {
-    let row = |ui: &mut egui::Ui, name: &str, add: &mut dyn FnMut(&mut egui::Ui)| {
-        ui.label(name);
-        add(ui);
+    // Each row's label names its field for screen readers (and tests).
+    let row = |ui: &mut egui::Ui, name: &str, add: &mut dyn FnMut(&mut egui::Ui, egui::Id)| {
+        let label = ui.label(name).id;
+        add(ui, label);
         ui.end_row();
     };
     match shape {
-        Shape3::Sphere { radius } => row(ui, "radius", &mut |ui| {
-            length_ui(ui, radius, speed, MIN_RADIUS);
+        Shape3::Sphere { radius } => row(ui, "radius", &mut |ui, label| {
+            length_ui(ui, radius, speed, MIN_RADIUS).labelled_by(label);
         }),
-        Shape3::Box { half_extents } => row(ui, "half extents", &mut |ui| {
+        Shape3::Box { half_extents } => row(ui, "half extents", &mut |ui, _| {
             vector3_ui(ui, half_extents, speed, MIN_RADIUS);
         }),
-        Shape3::Ellipsoid { radii } => row(ui, "radii", &mut |ui| {
+        Shape3::Ellipsoid { radii } => row(ui, "radii", &mut |ui, _| {
             vector3_ui(ui, radii, speed, MIN_RADIUS);
         }),
         Shape3::Capsule {
             half_length,
             radius,
         } => {
-            row(ui, "half length", &mut |ui| {
-                length_ui(ui, half_length, speed, 0.0);
+            row(ui, "half length", &mut |ui, label| {
+                length_ui(ui, half_length, speed, 0.0).labelled_by(label);
             });
-            row(ui, "radius", &mut |ui| {
-                length_ui(ui, radius, speed, MIN_RADIUS);
+            row(ui, "radius", &mut |ui, label| {
+                length_ui(ui, radius, speed, MIN_RADIUS).labelled_by(label);
             });
         }
         Shape3::Cylinder {
@@ -129,29 +130,29 @@ fn size3_ui(ui: &mut egui::Ui, shape: &mut Shape3, speed: f64) {
             half_height,
             radius,
         } => {
-            row(ui, "half height", &mut |ui| {
-                length_ui(ui, half_height, speed, MIN_RADIUS);
+            row(ui, "half height", &mut |ui, label| {
+                length_ui(ui, half_height, speed, MIN_RADIUS).labelled_by(label);
             });
-            row(ui, "radius", &mut |ui| {
-                length_ui(ui, radius, speed, MIN_RADIUS);
+            row(ui, "radius", &mut |ui, label| {
+                length_ui(ui, radius, speed, MIN_RADIUS).labelled_by(label);
             });
         }
         Shape3::Segment { a, b } => {
             for (name, end) in [("end a", a), ("end b", b)] {
-                row(ui, name, &mut |ui| {
+                row(ui, name, &mut |ui, _| {
                     vector3_ui(ui, end, speed, f64::NEG_INFINITY);
                 });
             }
         }
         Shape3::Triangle { a, b, c } => {
             for (name, corner) in [("corner a", a), ("corner b", b), ("corner c", c)] {
-                row(ui, name, &mut |ui| {
+                row(ui, name, &mut |ui, _| {
                     vector3_ui(ui, corner, speed, f64::NEG_INFINITY);
                 });
             }
         }
         Shape3::Point | Shape3::Polyhedron { .. } => {}
-        Shape3::Mesh { path, .. } => row(ui, "points", &mut |ui| {
+        Shape3::Mesh { path, .. } => row(ui, "points", &mut |ui, _| {
             ui.label(RichText::new(format!("from {path}: edit the file")).weak())
                 .on_hover_text(
                     "A mesh's points come from its OBJ file and are not edited here; its \
