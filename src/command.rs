@@ -17,9 +17,11 @@ usage:
   gjkviz trace SCENE.ron [--json]     print every step of GJK/EPA and the result (2D or 3D)
   gjkviz check FILE...                validate 2D and 3D scene files (exit 0 only if all are valid)
   gjkviz screenshot SCENE.ron --step N --out FILE.png [--size WxH] [--dark]
-                    [--sweep] [--compare]
+                    [--sweep] [--compare] [--shapes] [--move-b DX,DY,DZ]
                                       render the app at a step to a PNG (needs a display),
-                                      with the sweep panel or the comparison table open
+                                      with the sweep panel or the comparison table open;
+                                      on a 3D scene, with the Shapes section open, B moved
+                                      by an edit
   gjkviz help                         this text";
 
 /// What the command line asks for.
@@ -49,6 +51,10 @@ pub struct ScreenshotRequest {
     pub sweep: bool,
     /// Show the comparison of the penetration methods.
     pub compare: bool,
+    /// Open the Shapes section with its fields (3D scenes).
+    pub shapes: bool,
+    /// Move B by this offset as an edit before the picture (3D scenes).
+    pub move_b: Option<[f64; 3]>,
 }
 
 /// Parses the arguments after the program name.
@@ -98,7 +104,8 @@ fn parse_screenshot(args: &[String]) -> Result<ScreenshotRequest, String> {
     let mut out = None;
     let mut size = (1280.0, 800.0);
     let mut dark = false;
-    let (mut sweep, mut compare) = (false, false);
+    let (mut sweep, mut compare, mut shapes) = (false, false, false);
+    let mut move_b = None;
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         let mut value = |name: &str| {
@@ -122,6 +129,13 @@ fn parse_screenshot(args: &[String]) -> Result<ScreenshotRequest, String> {
             "--dark" => dark = true,
             "--sweep" => sweep = true,
             "--compare" => compare = true,
+            "--shapes" => shapes = true,
+            "--move-b" => {
+                let v = value("--move-b")?;
+                move_b = Some(parse_offset(&v).ok_or(format!(
+                    "screenshot: --move-b takes three finite numbers DX,DY,DZ, found {v}"
+                ))?);
+            }
             flag if flag.starts_with('-') => {
                 return Err(format!("screenshot: unknown option {flag}"));
             }
@@ -137,7 +151,18 @@ fn parse_screenshot(args: &[String]) -> Result<ScreenshotRequest, String> {
         dark,
         sweep,
         compare,
+        shapes,
+        move_b,
     })
+}
+
+/// "DX,DY,DZ": three finite numbers.
+fn parse_offset(s: &str) -> Option<[f64; 3]> {
+    let numbers: Vec<f64> = s
+        .split(',')
+        .map(|n| n.trim().parse().ok().filter(|x: &f64| x.is_finite()))
+        .collect::<Option<_>>()?;
+    numbers.try_into().ok()
 }
 
 fn parse_size(s: &str) -> Option<(f32, f32)> {

@@ -704,6 +704,15 @@ pub fn take_screenshot(request: &ScreenshotRequest) -> i32 {
             return EXIT_USAGE;
         }
     };
+    if request.shapes || request.move_b.is_some() {
+        let Some(view) = &mut app.three else {
+            eprintln!("gjkviz screenshot: --shapes and --move-b work on 3D scenes");
+            return EXIT_USAGE;
+        };
+        view.screenshot_edits(request.shapes, request.move_b, &mut app.playback);
+        // The edit is for the picture: the window closes afterwards without asking to save it.
+        app.close_confirmed = true;
+    }
     let steps = app.playback.step_count();
     match request.step {
         0 => app.playback.last(),

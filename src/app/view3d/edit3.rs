@@ -32,6 +32,8 @@ pub struct Edits3 {
     pub(super) hovered: Option<Which>,
     /// How the world view was projected last frame: where the pointer's gestures land.
     pub(super) projector: Option<Projector>,
+    /// Open the Shapes section on the next frame (for `gjkviz screenshot --shapes`).
+    pub(super) open_shapes: bool,
 }
 
 impl Edits3 {
@@ -43,6 +45,7 @@ impl Edits3 {
             grab: None,
             hovered: None,
             projector: None,
+            open_shapes: false,
         }
     }
 }
@@ -115,6 +118,22 @@ impl Scene3View {
         );
         playback.retarget(loaded.trace.steps.len(), index);
         self.loaded = loaded;
+    }
+
+    /// For `gjkviz screenshot`: B moved by `move_b` as an edit (so the bar shows the unsaved
+    /// change and Undo), and the Shapes section open when `shapes`.
+    pub(in crate::app) fn screenshot_edits(
+        &mut self,
+        shapes: bool,
+        move_b: Option<[f64; 3]>,
+        playback: &mut Playback,
+    ) {
+        self.edits.open_shapes = shapes;
+        if let Some(offset) = move_b {
+            let mut scene = self.loaded.scene.clone();
+            scene.b.position += glam::DVec3::from_array(offset);
+            self.edit(scene, playback);
+        }
     }
 
     fn undo(&mut self, playback: &mut Playback) -> bool {

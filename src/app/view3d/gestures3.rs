@@ -244,15 +244,46 @@ pub(super) fn paint_knobs(
             let faint = colour.gamma_multiply(0.6);
             painter.circle_stroke(ring.centre, ring.radius, Stroke::new(1.5, faint));
         }
-        // A knob on a stalk from the position, as the 2D plot's rotation knob.
-        let knob = ring.knob();
+        // A knob on a stalk from the position, as the 2D plot's rotation knob; while turning,
+        // it runs round the ring after the pointer.
+        let pointer = painter.ctx().input(|i| i.pointer.latest_pos());
+        let knob = match pointer {
+            Some(p) if turning == Some(which) && p != ring.centre => {
+                ring.centre + (p - ring.centre).normalized() * ring.radius
+            }
+            _ => ring.knob(),
+        };
         let grip = if turning == Some(which) || view.edits.hovered == Some(which) {
             KNOB_RADIUS * 1.3
         } else {
             KNOB_RADIUS
         };
         painter.line_segment([ring.centre, knob], Stroke::new(1.5, colour));
-        painter.circle(knob, grip, colour, Stroke::new(2.0, Color32::WHITE));
+        painter.circle_filled(knob, grip, colour);
+        turn_arrow(painter, knob, grip * 0.55);
+    }
+}
+
+/// Segments of the turn arrow's arc.
+const ARROW_SEGMENTS: usize = 12;
+/// The arc of the turn arrow, in radians (three quarters of a turn).
+const ARROW_SWEEP: f32 = 1.5 * std::f32::consts::PI;
+
+/// A white circular arrow of `radius` about `centre`: the knob turns the shape.
+fn turn_arrow(painter: &egui::Painter, centre: Pos2, radius: f32) {
+    let stroke = Stroke::new(1.5, Color32::WHITE);
+    let at = |angle: f32| centre + Vec2::angled(angle) * radius;
+    let arc: Vec<Pos2> = (0..=ARROW_SEGMENTS)
+        .map(|i| at(ARROW_SWEEP * i as f32 / ARROW_SEGMENTS as f32))
+        .collect();
+    let tip = at(ARROW_SWEEP);
+    // The head points along the arc's end (its tangent), its barbs a third of the radius.
+    let along = Vec2::angled(ARROW_SWEEP + std::f32::consts::FRAC_PI_2);
+    let barb = radius * 0.6;
+    painter.line(arc, stroke);
+    for side in [-1.0, 1.0] {
+        let back = -along * barb + along.rot90() * (side * barb * 0.7);
+        painter.line_segment([tip, tip + back], stroke);
     }
 }
 

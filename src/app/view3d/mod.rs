@@ -272,6 +272,7 @@ impl GjkvizApp {
                     }
                     new_shapes = egui::CollapsingHeader::new("Shapes")
                         .id_salt("shapes 3d")
+                        .open(std::mem::take(&mut view.edits.open_shapes).then_some(true))
                         .show(ui, |ui| {
                             shapes_panel3::shapes3_ui(
                                 ui,
