@@ -357,3 +357,40 @@ fn a_polyhedron_point_typed_into_its_table_re_traces_and_a_row_can_be_added() {
     undo(&mut harness);
     assert_eq!(scene(&harness), original);
 }
+
+#[test]
+fn revert_reads_the_3d_file_again_and_undo_brings_the_edit_back() {
+    let mut harness = open("sphere-vs-box.ron");
+    let original = scene(&harness);
+    type_into_field(&mut harness, "40.0°", 10.0);
+    let edited = scene(&harness);
+    assert_ne!(edited, original);
+    harness.get_by_label("Revert").click();
+    harness.run();
+    assert!(matches!(harness.state().pending(), Some(Pending::Revert)));
+    // The question's own Revert button, not the bar's.
+    harness.get_all_by_label("Revert").last().unwrap().click();
+    harness.run();
+    assert_eq!(scene(&harness), original);
+    assert!(!harness.state().has_unsaved_changes());
+    undo(&mut harness);
+    assert_eq!(scene(&harness), edited);
+}
+
+#[test]
+fn an_edit_that_takes_a_shape_far_away_fits_the_difference_view_again() {
+    let mut harness = open("sphere-vs-box.ron");
+    let before = *harness.state().scene3().unwrap().camera(View::Difference);
+    // B's position x, from 1.3 to 40: A − B moves far out of the view.
+    type_into_field(&mut harness, "1.300", 40.0);
+    let after = *harness.state().scene3().unwrap().camera(View::Difference);
+    assert_ne!(after.target, before.target, "fitted again");
+    assert_eq!(
+        (after.yaw, after.pitch),
+        (before.yaw, before.pitch),
+        "looking the same way"
+    );
+    let view = harness.state().scene3().unwrap();
+    let b = view.scene().b.position;
+    assert_eq!(b.x, 40.0);
+}

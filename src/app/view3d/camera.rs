@@ -13,6 +13,13 @@ const PITCH_LIMIT: f64 = std::f64::consts::FRAC_PI_2 - 1e-3;
 const ORBIT_SPEED: f64 = 0.01;
 /// Points nearer the eye than this fraction of the distance are not drawn.
 const NEAR: f64 = 1e-3;
+/// A fitted ball fills this fraction less than the view's shorter side: a small margin.
+const FIT_MARGIN: f64 = 1.05;
+/// An edited scene is fitted again once its ball is this much larger than the ball the view
+/// shows (a quarter of it beyond the view's edge), or smaller than `LOST_IN_VIEW` of it (lost
+/// in a corner): small edits never make the view jump.
+const OUT_OF_VIEW: f64 = 1.25;
+const LOST_IN_VIEW: f64 = 0.25;
 /// Closest and farthest the camera may get, as factors of the distance fitted to the scene.
 const DISTANCE_LIMITS: (f64, f64) = (1e-3, 1e3);
 
@@ -50,7 +57,7 @@ impl OrbitCamera {
         } else {
             DVec3::ZERO
         };
-        let distance = radius / (FOV_Y * 0.5).sin() * 1.05;
+        let distance = radius / (FOV_Y * 0.5).sin() * FIT_MARGIN;
         let mut camera = OrbitCamera {
             target: centre,
             yaw: 0.0,
@@ -60,6 +67,15 @@ impl OrbitCamera {
         };
         camera.look_along(DVec3::new(-1.0, -1.0, -1.0));
         camera
+    }
+
+    /// Whether the view still frames a ball of `radius` about `centre` after an edit: not
+    /// far out of view, not lost in it (see [`OUT_OF_VIEW`], [`LOST_IN_VIEW`]).
+    pub fn frames(&self, centre: DVec3, radius: f64) -> bool {
+        // The radius of the ball about the target that a fit would give this distance.
+        let shown = self.distance * (FOV_Y * 0.5).sin() / FIT_MARGIN;
+        let reach = (centre - self.target).length() + radius;
+        reach <= shown * OUT_OF_VIEW && radius >= shown * LOST_IN_VIEW
     }
 
     /// Unit vector from the target to the eye.
@@ -216,6 +232,20 @@ mod tests {
         let t = p.project(camera.target).unwrap();
         assert!((t.x - 400.0).abs() < 1e-3 && (t.y - 300.0).abs() < 1e-3);
         assert!((t.depth - camera.distance).abs() < 1e-9);
+    }
+
+    #[test]
+    fn a_fitted_view_frames_its_ball_until_it_leaves_or_shrinks_away() {
+        let centre = DVec3::new(10.0, -4.0, 3.0);
+        let camera = OrbitCamera::fit(centre, 2.0);
+        assert!(camera.frames(centre, 2.0));
+        assert!(camera.frames(centre + DVec3::X * 0.4, 2.0), "a small move");
+        assert!(
+            !camera.frames(centre + DVec3::X * 1.5, 2.0),
+            "a quarter out of view"
+        );
+        assert!(!camera.frames(centre, 3.0), "grown past the view");
+        assert!(!camera.frames(centre, 0.4), "lost in it");
     }
 
     #[test]

@@ -8,10 +8,10 @@ use std::path::Path;
 
 use eframe::egui;
 
-use super::Scene3View;
 use super::camera::Projector;
 use super::gestures3::Grab3;
 use super::loaded3::Loaded3;
+use super::{Scene3View, View, refit};
 use crate::app::GjkvizApp;
 use crate::app::banners::Banner;
 use crate::app::loaded::Source;
@@ -107,8 +107,9 @@ impl Scene3View {
     }
 
     /// The scene re-traced, the replay on the same phase and iteration where they still
-    /// exist. The cameras stay where they are: a view sliding under the pointer mid-drag would
-    /// lose the user (Fit, or a double-click, frames the scene again).
+    /// exist. A view is fitted again (looking the same way) only when what it shows left it or
+    /// shrank away in it, and the world view never while a shape is dragged in it: the view
+    /// would slide under the pointer.
     fn show_edited(&mut self, scene: Scene3, playback: &mut Playback) {
         let loaded = Loaded3::new(scene);
         let index = relocate(
@@ -117,6 +118,17 @@ impl Scene3View {
             &loaded.trace.steps,
         );
         playback.retarget(loaded.trace.steps.len(), index);
+        let balls = [
+            (View::World, loaded.world_ball),
+            (View::Difference, loaded.difference_ball),
+        ];
+        for (view, (centre, radius)) in balls {
+            let camera = &mut self.cameras[view as usize];
+            let held = view == View::World && self.edits.grab.is_some();
+            if !held && !camera.frames(centre, radius) {
+                *camera = refit(camera, (centre, radius));
+            }
+        }
         self.loaded = loaded;
     }
 

@@ -171,7 +171,6 @@ pub(super) fn world_pointer(
     projector: &Projector,
     view: &mut Scene3View,
 ) -> (bool, Option<Scene3>) {
-    view.edits.projector = Some(*projector);
     let loaded = &view.loaded;
     if response.drag_started_by(egui::PointerButton::Primary)
         && !ui.input(|i| i.modifiers.shift)
