@@ -19,13 +19,14 @@ usage:
   gjkviz trace SCENE.ron [--json]     print every step of GJK/EPA and the result (2D or 3D)
   gjkviz check FILE...                validate 2D and 3D scene files (exit 0 only if all are valid)
   gjkviz screenshot SCENE.ron --step N --out FILE.png [--size WxH] [--dark]
-                    [--sweep] [--compare] [--camera VIEW]
+                    [--sweep] [--compare] [--camera VIEW] [--shapes] [--move-b DX,DY,DZ]
                                       render the app at a step to a PNG (needs a display),
                                       with the sweep panel or the comparison table open;
                                       on a 3D scene --camera turns both views: iso, +x, -x,
                                       +y, -y, +z, -z (look along that axis), along-n (the
                                       step's closest face head on, else the result's normal)
-                                      or YAW,PITCH in degrees (0,0 looks along -z)
+                                      or YAW,PITCH in degrees (0,0 looks along -z); --shapes
+                                      opens the Shapes section, --move-b moves B by an edit
   gjkviz help                         this text";
 
 /// What the command line asks for.
@@ -57,6 +58,10 @@ pub struct ScreenshotRequest {
     pub compare: bool,
     /// How a 3D scene's views are turned; None keeps the isometric view they open with.
     pub camera: Option<CameraChoice>,
+    /// Open the Shapes section with its fields (3D scenes).
+    pub shapes: bool,
+    /// Move B by this offset as an edit before the picture (3D scenes).
+    pub move_b: Option<[f64; 3]>,
 }
 
 /// Which way the 3D views look, chosen on the command line.
@@ -142,8 +147,9 @@ fn parse_screenshot(args: &[String]) -> Result<ScreenshotRequest, String> {
     let mut out = None;
     let mut size = (1280.0, 800.0);
     let mut dark = false;
-    let (mut sweep, mut compare) = (false, false);
+    let (mut sweep, mut compare, mut shapes) = (false, false, false);
     let mut camera = None;
+    let mut move_b = None;
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         let mut value = |name: &str| {
@@ -174,6 +180,13 @@ fn parse_screenshot(args: &[String]) -> Result<ScreenshotRequest, String> {
                      YAW,PITCH in degrees, found {v}"
                 ))?);
             }
+            "--shapes" => shapes = true,
+            "--move-b" => {
+                let v = value("--move-b")?;
+                move_b = Some(parse_offset(&v).ok_or(format!(
+                    "screenshot: --move-b takes three finite numbers DX,DY,DZ, found {v}"
+                ))?);
+            }
             flag if flag.starts_with('-') => {
                 return Err(format!("screenshot: unknown option {flag}"));
             }
@@ -190,7 +203,18 @@ fn parse_screenshot(args: &[String]) -> Result<ScreenshotRequest, String> {
         sweep,
         compare,
         camera,
+        shapes,
+        move_b,
     })
+}
+
+/// "DX,DY,DZ": three finite numbers.
+fn parse_offset(s: &str) -> Option<[f64; 3]> {
+    let numbers: Vec<f64> = s
+        .split(',')
+        .map(|n| n.trim().parse().ok().filter(|x: &f64| x.is_finite()))
+        .collect::<Option<_>>()?;
+    numbers.try_into().ok()
 }
 
 fn parse_size(s: &str) -> Option<(f32, f32)> {

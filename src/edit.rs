@@ -127,18 +127,27 @@ pub fn drag_radius(body: &mut Body, world: DVec2) -> bool {
 /// How many past scenes undo keeps.
 pub const HISTORY_LIMIT: usize = 200;
 
-/// Undo and redo of whole scenes. A scene is small, so a snapshot per edit is simpler and safer
-/// than inverting each kind of edit.
-#[derive(Clone, Debug, Default)]
-pub struct History {
-    undo: Vec<Scene>,
-    redo: Vec<Scene>,
+/// Undo and redo of whole scenes, 2D ([`Scene`]) or 3D ([`Scene3`](crate::scene::Scene3)). A
+/// scene is small, so a snapshot per edit is simpler and safer than inverting each kind of edit.
+#[derive(Clone, Debug)]
+pub struct History<S = Scene> {
+    undo: Vec<S>,
+    redo: Vec<S>,
 }
 
-impl History {
+impl<S> Default for History<S> {
+    fn default() -> Self {
+        History {
+            undo: Vec::new(),
+            redo: Vec::new(),
+        }
+    }
+}
+
+impl<S: Clone + PartialEq> History<S> {
     /// Remembers `before` as the state to return to; call once per user action (a whole drag
     /// is one action). Clears the redo list.
-    pub fn record(&mut self, before: Scene) {
+    pub fn record(&mut self, before: S) {
         if self.undo.last() == Some(&before) {
             return;
         }
@@ -150,14 +159,14 @@ impl History {
     }
 
     /// The scene before the last action, given the current one (kept for redo).
-    pub fn undo(&mut self, current: &Scene) -> Option<Scene> {
+    pub fn undo(&mut self, current: &S) -> Option<S> {
         let previous = self.undo.pop()?;
         self.redo.push(current.clone());
         Some(previous)
     }
 
     /// The scene the last undo left, given the current one.
-    pub fn redo(&mut self, current: &Scene) -> Option<Scene> {
+    pub fn redo(&mut self, current: &S) -> Option<S> {
         let next = self.redo.pop()?;
         self.undo.push(current.clone());
         Some(next)

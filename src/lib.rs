@@ -42,6 +42,7 @@ pub mod command;
 pub mod compare;
 pub mod compare3;
 pub mod edit;
+pub mod edit3;
 pub mod explain;
 pub mod explain3;
 pub mod export;

@@ -101,6 +101,16 @@ fn bad_arguments_exit_2_with_usage() {
         &["--verbose"],
         &["screenshot", "scenes/dyn4j-epa-example.ron"],
         &["screenshot", "s.ron", "--step", "two", "--out", "x.png"],
+        &["screenshot", "s.ron", "--out", "x.png", "--move-b", "1,2"],
+        &["screenshot", "s.ron", "--out", "x.png", "--move-b", "1,x,2"],
+        &[
+            "screenshot",
+            "s.ron",
+            "--out",
+            "x.png",
+            "--move-b",
+            "1,inf,2",
+        ],
     ] {
         let out = gjkviz(args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");

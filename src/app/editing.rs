@@ -94,15 +94,24 @@ impl GjkvizApp {
     }
 
     pub fn can_undo(&self) -> bool {
-        self.edits.gesture_start.is_some() || self.edits.history.can_undo()
+        match &self.three {
+            Some(view) => view.can_undo(),
+            None => self.edits.gesture_start.is_some() || self.edits.history.can_undo(),
+        }
     }
 
     pub fn can_redo(&self) -> bool {
-        self.edits.history.can_redo()
+        match &self.three {
+            Some(view) => view.can_redo(),
+            None => self.edits.history.can_redo(),
+        }
     }
 
     /// Goes back to the scene before the last edit; false when there is none.
     pub fn undo(&mut self) -> bool {
+        if let Some(done) = self.undo3() {
+            return done;
+        }
         self.edits.grab = None;
         self.end_gesture();
         match self.edits.history.undo(&self.loaded.scene) {
@@ -116,6 +125,9 @@ impl GjkvizApp {
 
     /// Goes forward to the scene the last undo left; false when there is none.
     pub fn redo(&mut self) -> bool {
+        if let Some(done) = self.redo3() {
+            return done;
+        }
         self.edits.grab = None;
         self.end_gesture();
         match self.edits.history.redo(&self.loaded.scene) {
@@ -139,6 +151,10 @@ impl GjkvizApp {
 
     /// Reverts without asking; a file that no longer loads says why on the banner.
     pub(super) fn revert_now(&mut self) {
+        if self.three.is_some() {
+            self.revert3_now();
+            return;
+        }
         let scene = match &self.loaded.source {
             Source::Bundled(dimension, i) => match bundled_scene(*dimension, *i) {
                 Ok(AnyScene::Two(scene)) => Ok(scene),

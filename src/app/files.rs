@@ -32,7 +32,10 @@ const WATCH_INTERVAL: Duration = Duration::from_millis(500);
 impl GjkvizApp {
     /// Whether the scene differs from the file it came from (or the bundled scene).
     pub fn has_unsaved_changes(&self) -> bool {
-        self.loaded.scene != self.file.saved
+        match &self.three {
+            Some(view) => view.has_unsaved_changes(),
+            None => self.loaded.scene != self.file.saved,
+        }
     }
 
     /// What waits for the user's answer about unsaved changes, if anything.
@@ -73,7 +76,7 @@ impl GjkvizApp {
     /// changes). When nothing was saved — the write failed, or no file was chosen — `then` is
     /// asked about again, with the reason: it is never dropped without a word.
     pub(super) fn save_then(&mut self, then: Option<Pending>, ctx: &egui::Context) {
-        match &self.loaded.source {
+        match self.source() {
             Source::File(path) => {
                 let path = path.clone();
                 self.save_to_then(&path, then, ctx);
@@ -120,9 +123,9 @@ impl GjkvizApp {
     /// The save dialog for a file of `kind`, named after the scene, in the dialogs' folder.
     fn ask_save_path(&mut self, kind: FileKind) -> Picked {
         let dir = self.dialog_dir();
-        let name = match (&self.loaded.source, kind) {
+        let name = match (self.source(), kind) {
             (Source::File(path), FileKind::Scene) => file_name(path),
-            _ => file_name_for(&self.loaded.scene.name, kind),
+            _ => file_name_for(self.shown_name(), kind),
         };
         self.file
             .dialogs
@@ -132,14 +135,14 @@ impl GjkvizApp {
     /// Where the app's own file dialog starts: the scene's file, or a file named after the
     /// scene in the dialogs' folder (else the folder the app was started in).
     pub(super) fn default_path(&self, kind: FileKind) -> PathBuf {
-        if let (Source::File(path), FileKind::Scene) = (&self.loaded.source, kind) {
+        if let (Source::File(path), FileKind::Scene) = (self.source(), kind) {
             return absolute(path);
         }
         let dir = self
             .dialog_dir()
             .or_else(|| std::env::current_dir().ok())
             .unwrap_or_default();
-        dir.join(file_name_for(&self.loaded.scene.name, kind))
+        dir.join(file_name_for(self.shown_name(), kind))
     }
 
     /// "Export trace…": the trace as `gjkviz trace --json` prints it, to a file the user picks.
@@ -222,6 +225,9 @@ impl GjkvizApp {
     /// Writes the scene to `path` (atomically); on success the file is the scene's own and is
     /// followed on disk. A failure is on the banner.
     fn save_to(&mut self, path: &Path) -> bool {
+        if self.three.is_some() {
+            return self.save3_to(path);
+        }
         match save_scene(&self.loaded.scene, path) {
             Ok(()) => {
                 self.file.saved = self.loaded.scene.clone();
@@ -245,7 +251,7 @@ impl GjkvizApp {
 
     /// Where the dialogs start: the folder of the scene's file, or of the latest recent file.
     fn dialog_dir(&self) -> Option<PathBuf> {
-        let file = match &self.loaded.source {
+        let file = match self.source() {
             Source::File(path) => Some(absolute(path)),
             Source::Bundled(..) => self.file.recent.paths().first().cloned(),
         };
@@ -275,7 +281,7 @@ impl GjkvizApp {
                 }
                 match load_any_scene(path) {
                     Ok(AnyScene::Three(scene)) => {
-                        // 3D scenes are shown, not edited: no file to follow.
+                        // 3D scenes are not followed on disk (yet).
                         self.file.watch = None;
                         self.show_3d(scene, source.clone());
                         return;
@@ -341,8 +347,8 @@ impl GjkvizApp {
     /// What is on screen while a file fails, for the banner: "still showing “Circle vs box”
     /// from circle.ron", or the bundled scene shown since the start.
     fn what_is_shown(&self) -> String {
-        let name = &self.loaded.scene.name;
-        match &self.loaded.source {
+        let name = self.shown_name();
+        match self.source() {
             Source::File(path) => format!("still showing “{name}” from {}", file_name(path)),
             Source::Bundled(..) => format!("showing the bundled scene “{name}” instead"),
         }

@@ -189,7 +189,11 @@ impl GjkvizApp {
     /// fitted again only when what it shows left the view. The world plot is never refitted
     /// while a shape is dragged in it: the view would slide under the pointer.
     fn show_rerun(&mut self, loaded: Loaded) {
-        let index = relocate(&self.loaded.trace, self.playback.index(), &loaded.trace);
+        let index = relocate(
+            &self.loaded.trace.steps,
+            self.playback.index(),
+            &loaded.trace.steps,
+        );
         // Out of view, or so small in it that it would be lost in a corner.
         let out_of_view = |shown: Option<loaded::Bounds>, wanted: &loaded::Bounds| {
             shown.is_none_or(|shown| {
@@ -308,7 +312,6 @@ impl GjkvizApp {
                 name: &self.loaded.scene.name,
                 unsaved: self.has_unsaved_changes(),
                 can_undo: self.can_undo(),
-                saveable: true,
                 can_redo: self.can_redo(),
                 bundled_names: &self.file.bundled_names,
                 recent: &self.file.recent,
@@ -643,6 +646,15 @@ pub fn take_screenshot(request: &ScreenshotRequest) -> i32 {
             return EXIT_USAGE;
         }
     };
+    if request.shapes || request.move_b.is_some() {
+        let Some(view) = &mut app.three else {
+            eprintln!("gjkviz screenshot: --shapes and --move-b work on 3D scenes");
+            return EXIT_USAGE;
+        };
+        view.screenshot_edits(request.shapes, request.move_b, &mut app.playback);
+        // The edit is for the picture: the window closes afterwards without asking to save it.
+        app.file.close_confirmed = true;
+    }
     let steps = app.playback.step_count();
     match request.step {
         0 => app.playback.last(),

@@ -1,6 +1,7 @@
 //! Where the replay stands: the current step and the play clock. Free of egui so it tests plainly.
 
-use crate::trace::Trace;
+use crate::trace::{PhaseRun, Step};
+use crate::trace3::Step3;
 
 /// Slowest and fastest playing speeds, in steps per second.
 pub const SPEED_RANGE: std::ops::RangeInclusive<f32> = 0.25..=8.0;
@@ -142,38 +143,61 @@ impl Playback {
     }
 }
 
-/// Where to stand in `new`, a re-run of `old` (the scene or its settings changed), when the
-/// replay stood at step `index` of `old`:
+/// What the replay's relocation reads of a step, in 2D and 3D alike: the run of its phase and
+/// its iteration.
+pub trait Located {
+    fn run(&self) -> PhaseRun;
+    fn iteration(&self) -> u32;
+}
+
+impl Located for Step {
+    fn run(&self) -> PhaseRun {
+        Step::run(self)
+    }
+    fn iteration(&self) -> u32 {
+        self.iteration
+    }
+}
+
+impl Located for Step3 {
+    fn run(&self) -> PhaseRun {
+        PhaseRun {
+            phase: self.phase,
+            on_cores: self.on_cores,
+        }
+    }
+    fn iteration(&self) -> u32 {
+        self.iteration
+    }
+}
+
+/// Where to stand in `new`, the steps of a re-run of `old` (the scene or its settings
+/// changed), when the replay stood at step `index` of `old`:
 /// - at the last step if it stood at the last one: the result is what the user watches there;
 /// - else at the step of the same phase run (the phase, on the shapes or on the cores) and
 ///   iteration;
 /// - else at the last iteration of that phase before it (or its first, if all come later);
 /// - else, the phase being gone, at the same step number, as far as the new trace reaches.
-pub fn relocate(old: &Trace, index: usize, new: &Trace) -> usize {
-    let last = new.steps.len().saturating_sub(1);
-    let Some(was) = old.steps.get(index) else {
+pub fn relocate<S: Located>(old: &[S], index: usize, new: &[S]) -> usize {
+    let last = new.len().saturating_sub(1);
+    let Some(was) = old.get(index) else {
         return index.min(last);
     };
-    if index + 1 == old.steps.len() {
+    if index + 1 == old.len() {
         return last;
     }
-    let same_phase = || {
-        new.steps
-            .iter()
-            .enumerate()
-            .filter(|(_, s)| s.run() == was.run())
-    };
+    let same_phase = || new.iter().enumerate().filter(|(_, s)| s.run() == was.run());
     same_phase()
-        .filter(|(_, s)| s.iteration <= was.iteration)
-        .max_by_key(|(_, s)| s.iteration)
-        .or_else(|| same_phase().min_by_key(|(_, s)| s.iteration))
+        .filter(|(_, s)| s.iteration() <= was.iteration())
+        .max_by_key(|(_, s)| s.iteration())
+        .or_else(|| same_phase().min_by_key(|(_, s)| s.iteration()))
         .map_or(index.min(last), |(i, _)| i)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::trace::{Event, Phase, Step};
+    use crate::trace::{Event, Phase, Trace};
 
     /// A trace whose steps have these phases and iterations; nothing else in it matters here.
     fn trace_of(steps: &[(Phase, u32)]) -> Trace {
@@ -209,9 +233,9 @@ mod tests {
             (Phase::Epa, 3),
             (Phase::Epa, 4),
         ]);
-        assert_eq!(relocate(&old, 4, &new), 5);
-        assert_eq!(relocate(&old, 2, &new), 2);
-        assert_eq!(relocate(&old, 0, &new), 0);
+        assert_eq!(relocate(&old.steps, 4, &new.steps), 5);
+        assert_eq!(relocate(&old.steps, 2, &new.steps), 2);
+        assert_eq!(relocate(&old.steps, 0, &new.steps), 0);
     }
 
     #[test]
@@ -233,10 +257,14 @@ mod tests {
             (Phase::Epa, 2),
             (Phase::Gjk, 9),
         ]);
-        assert_eq!(relocate(&old, 4, &new), 4, "EPA 3 is gone: EPA 2");
+        assert_eq!(
+            relocate(&old.steps, 4, &new.steps),
+            4,
+            "EPA 3 is gone: EPA 2"
+        );
         let later = trace_of(&[(Phase::Gjk, 0), (Phase::Epa, 4), (Phase::Epa, 5)]);
         assert_eq!(
-            relocate(&old, 3, &later),
+            relocate(&old.steps, 3, &later.steps),
             1,
             "only later iterations: the first"
         );
@@ -255,14 +283,26 @@ mod tests {
             (Phase::Epa, 4),
         ]);
         assert_eq!(
-            relocate(&old, 5, &longer),
+            relocate(&old.steps, 5, &longer.steps),
             6,
             "at the result, still at the result"
         );
         let separated = trace_of(&[(Phase::Gjk, 0), (Phase::Distance, 1), (Phase::Distance, 2)]);
-        assert_eq!(relocate(&old, 4, &separated), 2, "no EPA any more");
-        assert_eq!(relocate(&old, 1, &separated), 0, "GJK 1 is gone: GJK 0");
-        assert_eq!(relocate(&old, 99, &separated), 2, "out of range is clamped");
+        assert_eq!(
+            relocate(&old.steps, 4, &separated.steps),
+            2,
+            "no EPA any more"
+        );
+        assert_eq!(
+            relocate(&old.steps, 1, &separated.steps),
+            0,
+            "GJK 1 is gone: GJK 0"
+        );
+        assert_eq!(
+            relocate(&old.steps, 99, &separated.steps),
+            2,
+            "out of range is clamped"
+        );
     }
 
     #[test]
@@ -295,7 +335,7 @@ mod tests {
                 .any(|s| s.phase == Phase::Gjk && s.iteration == 1 && !s.on_cores),
             "GJK iteration 1 on the shapes comes first"
         );
-        assert_eq!(relocate(&trace, on_cores, &trace), on_cores);
+        assert_eq!(relocate(&trace.steps, on_cores, &trace.steps), on_cores);
         let header = crate::app::header::position_text(&trace, on_cores);
         assert!(
             header.starts_with("GJK on the cores iteration 1 of "),

@@ -46,8 +46,6 @@ pub struct SceneBar<'a> {
     pub unsaved: bool,
     pub can_undo: bool,
     pub can_redo: bool,
-    /// Whether Save and Save as apply: 3D scenes are shown, not saved, in this version.
-    pub saveable: bool,
     /// The bundled scenes' names: 2D, then 3D.
     pub bundled_names: &'a [Vec<String>; 2],
     pub recent: &'a RecentFiles,
@@ -96,7 +94,7 @@ pub fn scene_bar_ui(ui: &mut egui::Ui, bar: &SceneBar<'_>, palette: &Palette) ->
             });
         picker.response.labelled_by(label.id);
         ui.separator();
-        if let Some(asked) = file_buttons_ui(ui, bar.source, bar.saveable) {
+        if let Some(asked) = file_buttons_ui(ui, bar.source) {
             action = Some(asked);
         }
         if let Some(source) = recent_menu_ui(ui, bar) {
@@ -187,7 +185,7 @@ fn recent_menu_ui(ui: &mut egui::Ui, bar: &SceneBar<'_>) -> Option<Source> {
 }
 
 /// Open…, Save and Save as…, with their shortcuts in the hover text.
-fn file_buttons_ui(ui: &mut egui::Ui, source: &Source, saveable: bool) -> Option<BarAction> {
+fn file_buttons_ui(ui: &mut egui::Ui, source: &Source) -> Option<BarAction> {
     let ctx = ui.ctx().clone();
     let shortcut = |s: &KeyboardShortcut| ctx.format_shortcut(s);
     let save_hint = match source {
@@ -200,17 +198,15 @@ fn file_buttons_ui(ui: &mut egui::Ui, source: &Source, saveable: bool) -> Option
     let buttons = [
         (
             "Open…",
-            true,
             format!(
                 "Open a scene file ({}); or drop a .ron file on the window",
                 shortcut(&OPEN_SHORTCUT)
             ),
             BarAction::Open,
         ),
-        ("Save", saveable, save_hint, BarAction::Save),
+        ("Save", save_hint, BarAction::Save),
         (
             "Save as…",
-            saveable,
             format!(
                 "Save the scene to a new file ({})",
                 shortcut(&SAVE_AS_SHORTCUT)
@@ -219,13 +215,8 @@ fn file_buttons_ui(ui: &mut egui::Ui, source: &Source, saveable: bool) -> Option
         ),
     ];
     let mut action = None;
-    for (label, enabled, hint, this) in buttons {
-        if ui
-            .add_enabled(enabled, egui::Button::new(label))
-            .on_hover_text(hint)
-            .on_disabled_hover_text("3D scenes are shown, not edited or saved, in this version: the file stays as you wrote it")
-            .clicked()
-        {
+    for (label, hint, this) in buttons {
+        if ui.button(label).on_hover_text(hint).clicked() {
             action = Some(this);
         }
     }

@@ -14,9 +14,11 @@ use crate::scene::Scene;
 /// Polygons with more points than this list no fields for them: they are edited in the plot.
 const POINT_FIELDS_MAX: usize = 12;
 /// How far a length field moves per point dragged, as a fraction of the scene's size.
-const DRAG_FRACTION: f64 = 0.002;
+pub(super) const DRAG_FRACTION: f64 = 0.002;
 /// Decimals a field shows; typing takes any number.
 const DECIMALS: usize = 4;
+/// Degrees an angle field turns per point dragged.
+const DEGREES_PER_POINT: f64 = 0.5;
 
 /// Both shapes' fields. `size` (the scene's extent) sets how fast lengths drag. Returns the
 /// edited scene when a field changed and the shapes are still valid.
@@ -57,12 +59,7 @@ fn body_ui(
                 "Degrees, counter-clockwise, about the position (the knob in the plot turns \
                  the shape about its centre instead)",
             );
-            ui.add(
-                DragValue::new(&mut body.rotation)
-                    .speed(0.5)
-                    .suffix("°")
-                    .max_decimals(DECIMALS),
-            );
+            degrees_ui(ui, &mut body.rotation);
             ui.end_row();
             size_ui(ui, &mut body.shape, speed);
         });
@@ -72,8 +69,23 @@ fn body_ui(
     }
 }
 
+/// An angle field in degrees.
+pub(super) fn degrees_ui(ui: &mut egui::Ui, degrees: &mut f64) -> egui::Response {
+    ui.add(
+        DragValue::new(degrees)
+            .speed(DEGREES_PER_POINT)
+            .suffix("°")
+            .max_decimals(DECIMALS),
+    )
+}
+
 /// A length field: at least `min`, dragged at `speed` per point.
-fn length_ui(ui: &mut egui::Ui, value: &mut f64, speed: f64, min: f64) -> egui::Response {
+pub(super) fn length_ui(
+    ui: &mut egui::Ui,
+    value: &mut f64,
+    speed: f64,
+    min: f64,
+) -> egui::Response {
     ui.add(
         DragValue::new(value)
             .speed(speed)
@@ -84,8 +96,18 @@ fn length_ui(ui: &mut egui::Ui, value: &mut f64, speed: f64, min: f64) -> egui::
 
 /// x and y fields side by side, each at least `min`.
 fn vector_ui(ui: &mut egui::Ui, v: &mut DVec2, speed: f64, min: f64) {
+    axes_ui(ui, [("x", &mut v.x), ("y", &mut v.y)], speed, min);
+}
+
+/// One field per named axis, side by side, each at least `min` (2D and 3D vectors).
+pub(super) fn axes_ui<const N: usize>(
+    ui: &mut egui::Ui,
+    axes: [(&str, &mut f64); N],
+    speed: f64,
+    min: f64,
+) {
     ui.horizontal(|ui| {
-        for (axis, value) in [("x", &mut v.x), ("y", &mut v.y)] {
+        for (axis, value) in axes {
             let label = ui.label(RichText::new(axis).weak());
             length_ui(ui, value, speed, min).labelled_by(label.id);
         }

@@ -43,10 +43,10 @@ impl GjkvizApp {
         let Some(pending) = &self.file.pending else {
             return;
         };
-        let name = &self.loaded.scene.name;
+        let name = self.shown_name();
         let (heading, question, buttons): (&str, String, &[(&str, Answer)]) = match pending {
             Pending::Revert => {
-                let from = match &self.loaded.source {
+                let from = match self.source() {
                     Source::Bundled(..) => "the teaching scene as it comes".to_string(),
                     Source::File(path) => format!("{} as it is on disk", file_name(path)),
                 };

@@ -4,6 +4,8 @@
 use glam::DVec3;
 use serde::{Deserialize, Serialize};
 
+use crate::edit3::Ray3;
+
 /// Field of view across the view's shorter side, in radians (about 35°: little distortion, still a sense of depth).
 const FOV_Y: f64 = 0.6;
 /// The pitch stops short of straight up or down, where "right" would be undefined.
@@ -12,6 +14,13 @@ const PITCH_LIMIT: f64 = std::f64::consts::FRAC_PI_2 - 1e-3;
 const ORBIT_SPEED: f64 = 0.01;
 /// Points nearer the eye than this fraction of the distance are not drawn.
 const NEAR: f64 = 1e-3;
+/// A fitted ball fills this fraction less than the view's shorter side: a small margin.
+const FIT_MARGIN: f64 = 1.05;
+/// An edited scene is fitted again once its ball is this much larger than the ball the view
+/// shows (a quarter of it beyond the view's edge), or smaller than `LOST_IN_VIEW` of it (lost
+/// in a corner): small edits never make the view jump.
+const OUT_OF_VIEW: f64 = 1.25;
+const LOST_IN_VIEW: f64 = 0.25;
 /// Closest and farthest the camera may get, as factors of the distance fitted to the scene.
 const DISTANCE_LIMITS: (f64, f64) = (1e-3, 1e3);
 
@@ -59,7 +68,7 @@ impl OrbitCamera {
         } else {
             DVec3::ZERO
         };
-        let distance = radius / (FOV_Y * 0.5).sin() * 1.05;
+        let distance = radius / (FOV_Y * 0.5).sin() * FIT_MARGIN;
         let mut camera = OrbitCamera {
             target: centre,
             yaw: 0.0,
@@ -69,6 +78,15 @@ impl OrbitCamera {
         };
         camera.look_along(DVec3::new(-1.0, -1.0, -1.0));
         camera
+    }
+
+    /// Whether the view still frames a ball of `radius` about `centre` after an edit: not
+    /// far out of view, not lost in it (see [`OUT_OF_VIEW`], [`LOST_IN_VIEW`]).
+    pub fn frames(&self, centre: DVec3, radius: f64) -> bool {
+        // The radius of the ball about the target that a fit would give this distance.
+        let shown = self.distance * (FOV_Y * 0.5).sin() / FIT_MARGIN;
+        let reach = (centre - self.target).length() + radius;
+        reach <= shown * OUT_OF_VIEW && radius >= shown * LOST_IN_VIEW
     }
 
     /// Unit vector from the target to the eye.
@@ -196,6 +214,26 @@ impl Projector {
     pub fn eye(&self) -> DVec3 {
         self.eye
     }
+
+    pub fn basis(&self) -> Basis {
+        self.basis
+    }
+
+    /// The ray from the eye through the screen point (x, y): every point it passes projects
+    /// there (the inverse of [`Self::project`]).
+    pub fn ray(&self, x: f32, y: f32) -> Ray3 {
+        let sideways = (f64::from(x) - self.centre.0) / self.focal;
+        let upward = (self.centre.1 - f64::from(y)) / self.focal;
+        Ray3 {
+            origin: self.eye,
+            direction: self.basis.forward + self.basis.right * sideways + self.basis.up * upward,
+        }
+    }
+
+    /// World units per screen point for things at `depth` in front of the eye.
+    pub fn world_per_point(&self, depth: f64) -> f64 {
+        depth / self.focal
+    }
 }
 
 #[cfg(test)]
@@ -213,6 +251,42 @@ mod tests {
         let t = p.project(camera.target).unwrap();
         assert!((t.x - 400.0).abs() < 1e-3 && (t.y - 300.0).abs() < 1e-3);
         assert!((t.depth - camera.distance).abs() < 1e-9);
+    }
+
+    #[test]
+    fn a_fitted_view_frames_its_ball_until_it_leaves_or_shrinks_away() {
+        let centre = DVec3::new(10.0, -4.0, 3.0);
+        let camera = OrbitCamera::fit(centre, 2.0);
+        assert!(camera.frames(centre, 2.0));
+        assert!(camera.frames(centre + DVec3::X * 0.4, 2.0), "a small move");
+        assert!(
+            !camera.frames(centre + DVec3::X * 1.5, 2.0),
+            "a quarter out of view"
+        );
+        assert!(!camera.frames(centre, 3.0), "grown past the view");
+        assert!(!camera.frames(centre, 0.4), "lost in it");
+    }
+
+    #[test]
+    fn the_ray_through_a_projected_point_passes_through_the_point() {
+        let mut camera = OrbitCamera::fit(DVec3::new(5.0, -3.0, 2.0), 1.5);
+        camera.orbit(37.0, -12.0);
+        let p = Projector::new(&camera, (300.0, 200.0), 400.0);
+        for point in [
+            DVec3::new(5.3, -2.1, 2.4),
+            DVec3::new(4.0, -3.5, 1.0),
+            camera.target,
+        ] {
+            let on_screen = p.project(point).unwrap();
+            let ray = p.ray(on_screen.x, on_screen.y);
+            let miss = (point - ray.origin)
+                .cross(ray.direction.normalize())
+                .length();
+            assert!(miss < 1e-5 * on_screen.depth, "{miss}");
+            // One point sideways at that depth is world_per_point away.
+            let beside = p.project(point + p.basis().right * p.world_per_point(on_screen.depth));
+            assert!((beside.unwrap().x - on_screen.x - 1.0).abs() < 1e-3);
+        }
     }
 
     #[test]

@@ -5,16 +5,21 @@
 //! A − B, `draw.rs` what each view shows at a step (from the trace), `render.rs` the painter
 //! that draws it back to front (its labels kept off the lines with `segments.rs`),
 //! `orbit_views.rs` the two views and their camera bar, `hover.rs` what the pointer is over,
-//! `panels.rs` the words beside the views.
+//! `panels.rs` the words beside the views. Editing: the pointer on the world view in
+//! `gestures3.rs`, the shape fields in `shapes_panel3.rs`, the edits, their undo and saving in
+//! `edit3.rs`.
 
 mod camera;
 mod draw;
+mod edit3;
+mod gestures3;
 mod hover;
 mod loaded3;
 mod orbit_views;
 mod panels;
 mod render;
 mod segments;
+mod shapes_panel3;
 mod surface;
 
 pub use camera::{CameraPrefs, OrbitCamera, Projector};
@@ -33,6 +38,7 @@ use super::playback::Playback;
 use super::scene_bar::{self, BarAction, SceneBar};
 use crate::command::CameraChoice;
 use crate::scene::Scene3;
+use edit3::Edits3;
 use loaded3::Loaded3;
 use orbit_views::views_ui;
 
@@ -72,11 +78,14 @@ pub struct Scene3View {
     /// The text of the point or face last clicked, kept in the step panel until it is clicked
     /// again or a click lands beside every target.
     pinned: Option<String>,
+    /// The edits made since the scene was opened, and the shape held with the pointer.
+    edits: Edits3,
 }
 
 impl Scene3View {
     /// The scene fitted in both views, turned and linked as `prefs` remember, if given.
     pub fn new(scene: Scene3, source: Source, prefs: Option<CameraPrefs>) -> Self {
+        let edits = Edits3::new(scene.clone());
         let loaded = Loaded3::new(scene);
         let mut cameras = [fitted(loaded.world_ball), fitted(loaded.difference_ball)];
         if let Some(prefs) = prefs {
@@ -85,6 +94,7 @@ impl Scene3View {
             }
         }
         Scene3View {
+            edits,
             cameras,
             loaded,
             source,
@@ -277,8 +287,10 @@ impl GjkvizApp {
     /// The whole window on a 3D scene.
     pub(super) fn ui_3d(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
-        if self.file.pending.is_none() {
+        if self.file.pending.is_none() && self.file.prompt.is_none() {
             self.keys(&ctx);
+            self.edit_keys(&ctx);
+            self.file_keys(&ctx);
             self.open_dropped_file(&ctx);
         }
         self.play(&ctx);
@@ -293,10 +305,9 @@ impl GjkvizApp {
             let bar = SceneBar {
                 source: &view.source,
                 name: &view.loaded.scene.name,
-                unsaved: false,
-                can_undo: false,
-                saveable: false,
-                can_redo: false,
+                unsaved: view.has_unsaved_changes(),
+                can_undo: view.can_undo(),
+                can_redo: view.can_redo(),
                 bundled_names: &self.file.bundled_names,
                 recent: &self.file.recent,
             };
@@ -327,6 +338,7 @@ impl GjkvizApp {
         });
         let index = self.playback.index();
         let at_end = self.playback.is_last();
+        let mut new_shapes = None;
         egui::Panel::right("explanation")
             .resizable(true)
             .default_size(SIDE_PANEL_WIDTH)
@@ -352,6 +364,19 @@ impl GjkvizApp {
                             .id_salt("about scene")
                             .show(ui, |ui| ui.label(&scene.description));
                     }
+                    new_shapes = egui::CollapsingHeader::new("Shapes")
+                        .id_salt("shapes 3d")
+                        .open(std::mem::take(&mut view.edits.open_shapes).then_some(true))
+                        .show(ui, |ui| {
+                            shapes_panel3::shapes3_ui(
+                                ui,
+                                &view.loaded.scene,
+                                view.loaded.world_ball.1,
+                                &palette,
+                            )
+                        })
+                        .body_returned
+                        .flatten();
                     panels::picked_ui(ui, view.pinned.as_deref(), view.hovered.as_deref());
                     self.views.scroll_pending |= self.views.shown_index != Some(index);
                     let scroll = self.views.scroll_pending && !ui.ctx().will_discard();
@@ -361,7 +386,7 @@ impl GjkvizApp {
                 });
             });
         self.views.shown_index = Some(index);
-        let moved = egui::CentralPanel::default()
+        let (moved, dragged) = egui::CentralPanel::default()
             .show(ui, |ui| {
                 let moved = super::explore3::sweep3_panel_ui(
                     ui,
@@ -369,17 +394,22 @@ impl GjkvizApp {
                     &view.loaded.scene,
                     &palette,
                 );
-                views_ui(ui, &mut view, index, at_end, &palette);
-                moved
+                (moved, views_ui(ui, &mut view, index, at_end, &palette))
             })
             .inner;
+        // Edits are made after the frame is drawn, so every panel of it shows the same scene;
+        // the next frame, asked for now, shows the edited one.
         if let Some(scene) = moved {
-            // B moved to a sweep sample: its trace, at the same step as far as it goes.
-            view.loaded = Loaded3::new(scene);
-            let steps = view.loaded.trace.steps.len();
-            self.playback
-                .retarget(steps, index.min(steps.saturating_sub(1)));
+            // B moved to a sweep sample: an undoable edit, as in 2D.
+            view.edit(scene, &mut self.playback);
+            ctx.request_repaint();
         }
+        if let Some(scene) = new_shapes.or(dragged)
+            && view.edit_in_gesture(scene, &mut self.playback)
+        {
+            ctx.request_repaint();
+        }
+        view.end_gesture_when_released(&ctx);
         self.views.camera3 = Some(view.prefs());
         self.three = Some(view);
         if let Some(step) = goto_step {
@@ -393,16 +423,20 @@ impl GjkvizApp {
     }
 }
 
-/// What the bar asked for, on a 3D scene: open another scene (saving and editing are 2D only),
-/// then the window title and the screenshot job.
+/// What the bar asked for, on a 3D scene as on a 2D one, then the window title and the
+/// screenshot job.
 fn files_after_frame(app: &mut GjkvizApp, ctx: &egui::Context, action: Option<BarAction>) {
-    match action {
-        Some(BarAction::Pick(source)) => app.open(source),
-        Some(BarAction::Open) => app.open_with_dialog(),
-        _ => {}
+    if let Some(action) = action {
+        app.on_bar_action(action, ctx);
+        ctx.request_repaint();
     }
     if let Some(view) = &app.three {
-        let title = format!("{} — {} (3D)", super::TITLE, view.loaded.scene.name);
+        let marker = if view.has_unsaved_changes() {
+            format!("{} ", scene_bar::UNSAVED_MARKER)
+        } else {
+            String::new()
+        };
+        let title = format!("{marker}{} — {} (3D)", super::TITLE, view.loaded.scene.name);
         if title != app.views.title {
             ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
             app.views.title = title;

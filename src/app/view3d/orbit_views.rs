@@ -8,9 +8,10 @@ use glam::DVec3;
 
 use super::camera::{OrbitCamera, Projector};
 use super::render::{DrawStats, Drawing3};
-use super::{Scene3View, View, draw, hover, refit};
+use super::{Scene3View, View, draw, gestures3, hover, refit};
 use crate::app::palette::Palette;
 use crate::command::CAMERA_PRESETS;
+use crate::scene::Scene3;
 
 /// Zoom per point of mouse wheel scroll.
 const WHEEL_ZOOM: f32 = 0.002;
@@ -24,13 +25,14 @@ fn preset_label(name: &str) -> String {
 }
 
 /// The camera buttons, then the two views side by side (or one above the other when narrow).
+/// Returns the scene as a shape dragged in the world view left it.
 pub(super) fn views_ui(
     ui: &mut egui::Ui,
     view: &mut Scene3View,
     index: usize,
     at_end: bool,
     palette: &Palette,
-) {
+) -> Option<Scene3> {
     camera_bar_ui(ui, view, index, at_end);
     view.follow(index);
     let size = ui.available_size();
@@ -47,8 +49,20 @@ pub(super) fn views_ui(
     };
     let mut hovered = None;
     let mut clicked = None;
+    let mut dragged = None;
     ui.with_layout(layout, |ui| {
         for which in [View::World, View::Difference] {
+            let mut camera = view.cameras[which as usize];
+            let before = camera;
+            let (rect, response) =
+                ui.allocate_exact_size(egui::vec2(width, height), Sense::click_and_drag());
+            // The world view's shapes take the pointer first; elsewhere it turns the camera.
+            let busy = which == View::World && {
+                let (busy, edited) =
+                    gestures3::world_pointer(ui, &response, &projector(&camera, rect), view);
+                dragged = edited;
+                busy
+            };
             let loaded = &view.loaded;
             let build = |eye: DVec3| match which {
                 View::World => draw::world_drawing(loaded, index, at_end, eye, palette),
@@ -58,16 +72,15 @@ pub(super) fn views_ui(
                 View::World => loaded.world_ball,
                 View::Difference => loaded.difference_ball,
             };
-            let mut camera = view.cameras[which as usize];
-            let before = camera;
-            let shown = orbit_view_ui(
-                ui,
-                egui::vec2(width, height),
-                &mut camera,
-                ball,
-                build,
-                palette,
-            );
+            if !busy {
+                camera_input(ui, &response, &mut camera, ball);
+            }
+            let shown = paint_view(ui, rect, response, &camera, build, palette);
+            if which == View::World {
+                let projector = projector(&camera, rect);
+                gestures3::paint_knobs(&ui.painter_at(rect), view, &projector, palette);
+                view.edits.projector = Some(projector);
+            }
             view.stats[which as usize] = shown.stats;
             view.rects[which as usize] = Some(shown.rect);
             if shown.clicked {
@@ -85,6 +98,7 @@ pub(super) fn views_ui(
     if let Some(target) = clicked {
         view.click(target);
     }
+    dragged
 }
 
 /// Presets, "look along n", fit and the link switch.
@@ -121,12 +135,15 @@ fn camera_bar_ui(ui: &mut egui::Ui, view: &mut Scene3View, index: usize, at_end:
                 "Follow each step in A − B with a close-up of its closest face or simplex and its \
              support point",
             );
-        ui.label(
-            egui::RichText::new("drag: orbit · shift/right-drag: pan · wheel: zoom")
-                .weak()
-                .small(),
-        );
     });
+    ui.label(
+        egui::RichText::new(
+            "drag a shape: move it · ctrl+drag: along the view axis · drag its knob: turn it · \
+             drag elsewhere: orbit · shift/right-drag: pan · wheel: zoom",
+        )
+        .weak()
+        .small(),
+    );
 }
 
 /// The view's shorter side: the field of view spans it, so a fitted scene fits both ways.
@@ -143,17 +160,20 @@ struct Shown {
     clicked: bool,
 }
 
-/// One orbit view: the pointer moves `camera`, then `build` makes the drawing for the camera's
-/// eye and it is painted.
-fn orbit_view_ui(
-    ui: &mut egui::Ui,
-    size: egui::Vec2,
+/// The camera's projection into the view's rectangle.
+fn projector(camera: &OrbitCamera, rect: egui::Rect) -> Projector {
+    Projector::new(camera, (rect.center().x, rect.center().y), view_span(rect))
+}
+
+/// The pointer on an orbit view moves its camera: drag orbits, shift- or right-drag pans, the
+/// wheel zooms, a double-click fits.
+fn camera_input(
+    ui: &egui::Ui,
+    response: &egui::Response,
     camera: &mut OrbitCamera,
     ball: (DVec3, f64),
-    build: impl FnOnce(DVec3) -> Drawing3,
-    palette: &Palette,
-) -> Shown {
-    let (rect, response) = ui.allocate_exact_size(size, Sense::click_and_drag());
+) {
+    let rect = response.rect;
     if response.dragged() {
         let delta = response.drag_delta();
         let pan = ui.input(|i| i.modifiers.shift)
@@ -172,8 +192,20 @@ fn orbit_view_ui(
     if response.double_clicked() {
         *camera = refit(camera, ball);
     }
+}
+
+/// One orbit view painted from `build`'s drawing for the camera's eye; what the pointer is
+/// over, and whether the view was clicked.
+fn paint_view(
+    ui: &egui::Ui,
+    rect: egui::Rect,
+    response: egui::Response,
+    camera: &OrbitCamera,
+    build: impl FnOnce(DVec3) -> Drawing3,
+    palette: &Palette,
+) -> Shown {
     let drawing = build(camera.eye());
-    let projector = Projector::new(camera, (rect.center().x, rect.center().y), view_span(rect));
+    let projector = projector(camera, rect);
     let painter = ui.painter_at(rect);
     painter.rect_filled(rect, 4.0, ui.visuals().extreme_bg_color);
     painter.rect_stroke(

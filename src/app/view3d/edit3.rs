@@ -1,0 +1,251 @@
+//! Edits of a 3D scene as the user makes them, as in 2D (`editing.rs`): every change re-runs
+//! the trace at once and the replay stays on the same phase and iteration; a whole gesture
+//! (one drag, one number typed) is one undo step; undo, redo, revert, save and the question
+//! before unsaved changes are lost. The app's file commands call in here when a 3D scene is on
+//! screen.
+
+use std::path::Path;
+
+use eframe::egui;
+
+use super::camera::Projector;
+use super::gestures3::Grab3;
+use super::loaded3::Loaded3;
+use super::{Scene3View, View, refit};
+use crate::app::GjkvizApp;
+use crate::app::banners::Banner;
+use crate::app::loaded::Source;
+use crate::app::playback::{Playback, relocate};
+use crate::edit::{History, Which};
+use crate::scene::{AnyScene, Scene3, SceneError, load_any_scene, save_scene};
+
+/// The edits of the 3D scene on screen.
+pub struct Edits3 {
+    /// The scene as it was loaded or last saved.
+    saved: Scene3,
+    history: History<Scene3>,
+    /// The scene before the gesture in progress, which becomes one undo step when it ends.
+    gesture_start: Option<Scene3>,
+    /// The shape held with the pointer in the world view.
+    pub(super) grab: Option<Grab3>,
+    /// The shape (or knob) under the pointer in the world view.
+    pub(super) hovered: Option<Which>,
+    /// How the world view was projected last frame: where the pointer's gestures land.
+    pub(super) projector: Option<Projector>,
+    /// Open the Shapes section on the next frame (for `gjkviz screenshot --shapes`).
+    pub(super) open_shapes: bool,
+}
+
+impl Edits3 {
+    pub fn new(saved: Scene3) -> Self {
+        Edits3 {
+            saved,
+            history: History::default(),
+            gesture_start: None,
+            grab: None,
+            hovered: None,
+            projector: None,
+            open_shapes: false,
+        }
+    }
+}
+
+impl Scene3View {
+    /// Whether the scene differs from its file.
+    pub fn has_unsaved_changes(&self) -> bool {
+        self.loaded.scene != self.edits.saved
+    }
+
+    pub fn can_undo(&self) -> bool {
+        self.edits.gesture_start.is_some() || self.edits.history.can_undo()
+    }
+
+    pub fn can_redo(&self) -> bool {
+        self.edits.history.can_redo()
+    }
+
+    /// Shows an edited scene as one whole user action (one undo step).
+    pub(super) fn edit(&mut self, scene: Scene3, playback: &mut Playback) {
+        self.end_gesture();
+        if scene == self.loaded.scene {
+            return;
+        }
+        self.edits.history.record(self.loaded.scene.clone());
+        self.show_edited(scene, playback);
+    }
+
+    /// Shows a change made in the middle of a gesture; the gesture becomes one undo step when
+    /// it ends. False when the scene did not change.
+    pub(super) fn edit_in_gesture(&mut self, scene: Scene3, playback: &mut Playback) -> bool {
+        if scene == self.loaded.scene {
+            return false;
+        }
+        if self.edits.gesture_start.is_none() {
+            self.edits.gesture_start = Some(self.loaded.scene.clone());
+        }
+        self.show_edited(scene, playback);
+        true
+    }
+
+    fn end_gesture(&mut self) {
+        if let Some(before) = self.edits.gesture_start.take()
+            && before != self.loaded.scene
+        {
+            self.edits.history.record(before);
+        }
+    }
+
+    /// At the end of a frame: a gesture is over once no pointer button is held and no field
+    /// is being typed into.
+    pub(super) fn end_gesture_when_released(&mut self, ctx: &egui::Context) {
+        if !ctx.input(|i| i.pointer.any_down()) {
+            self.edits.grab = None;
+            if !ctx.text_edit_focused() {
+                self.end_gesture();
+            }
+        }
+    }
+
+    /// The scene re-traced, the replay on the same phase and iteration where they still
+    /// exist. A view is fitted again (looking the same way) only when what it shows left it or
+    /// shrank away in it, and the world view never while a shape is dragged in it: the view
+    /// would slide under the pointer.
+    fn show_edited(&mut self, scene: Scene3, playback: &mut Playback) {
+        let loaded = Loaded3::new(scene);
+        let index = relocate(
+            &self.loaded.trace.steps,
+            playback.index(),
+            &loaded.trace.steps,
+        );
+        playback.retarget(loaded.trace.steps.len(), index);
+        let balls = [
+            (View::World, loaded.world_ball),
+            (View::Difference, loaded.difference_ball),
+        ];
+        for (view, (centre, radius)) in balls {
+            let camera = &mut self.cameras[view as usize];
+            let held = view == View::World && self.edits.grab.is_some();
+            if !held && !camera.frames(centre, radius) {
+                *camera = refit(camera, (centre, radius));
+            }
+        }
+        self.loaded = loaded;
+    }
+
+    /// For `gjkviz screenshot`: B moved by `move_b` as an edit (so the bar shows the unsaved
+    /// change and Undo), and the Shapes section open when `shapes`.
+    pub(in crate::app) fn screenshot_edits(
+        &mut self,
+        shapes: bool,
+        move_b: Option<[f64; 3]>,
+        playback: &mut Playback,
+    ) {
+        self.edits.open_shapes = shapes;
+        if let Some(offset) = move_b {
+            let mut scene = self.loaded.scene.clone();
+            scene.b.position += glam::DVec3::from_array(offset);
+            self.edit(scene, playback);
+        }
+    }
+
+    fn undo(&mut self, playback: &mut Playback) -> bool {
+        self.edits.grab = None;
+        self.end_gesture();
+        match self.edits.history.undo(&self.loaded.scene) {
+            Some(scene) => {
+                self.show_edited(scene, playback);
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn redo(&mut self, playback: &mut Playback) -> bool {
+        self.edits.grab = None;
+        self.end_gesture();
+        match self.edits.history.redo(&self.loaded.scene) {
+            Some(scene) => {
+                self.show_edited(scene, playback);
+                true
+            }
+            None => false,
+        }
+    }
+}
+
+impl GjkvizApp {
+    /// Undo on the 3D scene on screen; None when a 2D scene is on screen.
+    pub(in crate::app) fn undo3(&mut self) -> Option<bool> {
+        let view = self.three.as_mut()?;
+        Some(view.undo(&mut self.playback))
+    }
+
+    /// Redo on the 3D scene on screen; None when a 2D scene is on screen.
+    pub(in crate::app) fn redo3(&mut self) -> Option<bool> {
+        let view = self.three.as_mut()?;
+        Some(view.redo(&mut self.playback))
+    }
+
+    /// The name of the scene on screen, 2D or 3D.
+    pub(in crate::app) fn shown_name(&self) -> &str {
+        match &self.three {
+            Some(view) => &view.loaded.scene.name,
+            None => &self.loaded.scene.name,
+        }
+    }
+
+    /// Writes the 3D scene to `path` (atomically); on success it is the scene's file. A
+    /// failure is on the banner.
+    pub(in crate::app) fn save3_to(&mut self, path: &Path) -> bool {
+        let Some(view) = &mut self.three else {
+            return false;
+        };
+        match save_scene(&view.loaded.scene, path) {
+            Ok(()) => {
+                view.edits.saved = view.loaded.scene.clone();
+                view.source = Source::File(path.to_path_buf());
+                self.file.recent.push(path);
+                self.file.banner = None;
+                true
+            }
+            Err(e) => {
+                self.file.banner = Some(Banner::new(
+                    "The scene could not be saved; the file on disk is as it was.",
+                    &e,
+                ));
+                false
+            }
+        }
+    }
+
+    /// "Revert to file" on a 3D scene: its file read again, as an undoable edit.
+    pub(in crate::app) fn revert3_now(&mut self) {
+        let Some(view) = &mut self.three else {
+            return;
+        };
+        let Source::File(path) = &view.source else {
+            return;
+        };
+        let scene = match load_any_scene(path) {
+            Ok(AnyScene::Three(scene)) => Ok(scene),
+            Ok(AnyScene::Two(_)) => Err(SceneError::new(
+                &path.display().to_string(),
+                "now holds a 2D scene; open it to see it",
+            )),
+            Err(e) => Err(e),
+        };
+        match scene {
+            Ok(scene) => {
+                view.edit(scene.clone(), &mut self.playback);
+                view.edits.saved = scene;
+                self.file.banner = None;
+            }
+            Err(e) => {
+                self.file.banner = Some(Banner::new(
+                    "The scene could not be read again; your edits are still on screen.",
+                    &e,
+                ));
+            }
+        }
+    }
+}
