@@ -435,7 +435,14 @@ fn zoom_to_step_closes_in_on_each_step_and_lets_go_when_turned_off() {
 #[test]
 fn the_camera_turn_and_switches_carry_over_to_the_next_3d_scene() {
     let mut harness = open("box-on-box.ron");
-    let start = egui::pos2(300.0, 450.0);
+    // A corner of the world view, away from the shapes (a drag on a shape moves it).
+    let rect = harness
+        .state()
+        .scene3()
+        .unwrap()
+        .view_rect(View::World)
+        .unwrap();
+    let start = rect.left_top() + egui::vec2(25.0, 25.0);
     harness.hover_at(start);
     harness.run();
     harness.drag_at(start);
