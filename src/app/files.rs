@@ -22,7 +22,8 @@ use super::scene_bar::{
 use super::unsaved::Pending;
 use crate::export::write_trace_json;
 use crate::scene::{
-    AnyScene, FileWatch, SceneError, load_any_scene, load_scene, save_scene, write_atomically,
+    AnyScene, FileWatch, Scene3, SceneError, load_any_scene, mesh_paths, save_scene,
+    write_atomically,
 };
 
 /// How often the open file is checked for changes on disk: soon enough to feel live while the
@@ -281,8 +282,8 @@ impl GjkvizApp {
                 }
                 match load_any_scene(path) {
                     Ok(AnyScene::Three(scene)) => {
-                        // 3D scenes are not followed on disk (yet).
-                        self.file.watch = None;
+                        self.file.changed_on_disk = false;
+                        self.follow_meshes(&scene, path);
                         self.show_3d(scene, source.clone());
                         return;
                     }
@@ -310,8 +311,16 @@ impl GjkvizApp {
         };
         self.file.changed_on_disk = false;
         let source = Source::File(path.clone());
-        match load_scene(&path) {
-            Ok(scene) if self.loaded.source == source => {
+        let scene = match load_any_scene(&path) {
+            Ok(AnyScene::Three(scene)) => {
+                self.reload3(scene, source);
+                return;
+            }
+            Ok(AnyScene::Two(scene)) => Ok(scene),
+            Err(e) => Err(e),
+        };
+        match scene {
+            Ok(scene) if self.three.is_none() && self.loaded.source == source => {
                 // An undoable edit like any other: undo brings back what was on screen.
                 self.file.saved = scene.clone();
                 self.edit_scene(scene);
@@ -354,6 +363,14 @@ impl GjkvizApp {
         }
     }
 
+    /// Follows a 3D scene's file and the mesh files it reads, so an edited OBJ reloads the
+    /// scene as an edited scene file does.
+    pub(super) fn follow_meshes(&mut self, scene: &Scene3, path: &Path) {
+        let mut watch = FileWatch::new(path);
+        watch.follow(mesh_paths(scene, path));
+        self.file.watch = Some(watch);
+    }
+
     /// Checks the followed file every [`WATCH_INTERVAL`] (asking for a frame then, so it is
     /// checked while the app is idle) and reloads it when it changed; with unsaved changes on
     /// screen it only offers to.
@@ -362,6 +379,7 @@ impl GjkvizApp {
             return;
         };
         ctx.request_repaint_after(WATCH_INTERVAL);
+
         let now = ctx.input(|i| i.time);
         if now - self.file.last_poll < WATCH_INTERVAL.as_secs_f64() {
             return;

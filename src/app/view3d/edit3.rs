@@ -74,6 +74,13 @@ impl Scene3View {
         self.show_edited(scene, playback);
     }
 
+    /// The scene as its file now holds it: an edit (undo brings back what was on screen), and
+    /// the scene there is nothing unsaved against.
+    pub(super) fn take_saved(&mut self, scene: Scene3, playback: &mut Playback) {
+        self.edit(scene.clone(), playback);
+        self.edits.saved = scene;
+    }
+
     /// Shows a change made in the middle of a gesture; the gesture becomes one undo step when
     /// it ends. False when the scene did not change.
     pub(super) fn edit_in_gesture(&mut self, scene: Scene3, playback: &mut Playback) -> bool {
@@ -204,6 +211,10 @@ impl GjkvizApp {
             Ok(()) => {
                 view.edits.saved = view.loaded.scene.clone();
                 view.source = Source::File(path.to_path_buf());
+                // Followed from after the write, so the app's own save is not taken for an edit.
+                let scene = view.loaded.scene.clone();
+                self.follow_meshes(&scene, path);
+                self.file.changed_on_disk = false;
                 self.file.recent.push(path);
                 self.file.banner = None;
                 true
@@ -214,6 +225,24 @@ impl GjkvizApp {
                     &e,
                 ));
                 false
+            }
+        }
+    }
+
+    /// A 3D scene read again from its followed file: its own file's new contents are an
+    /// undoable edit that keeps the replay on the same phase and iteration; another file (one
+    /// that failed to open before) opens.
+    pub(in crate::app) fn reload3(&mut self, scene: Scene3, source: Source) {
+        let Source::File(path) = &source else {
+            return;
+        };
+        self.follow_meshes(&scene, path);
+        self.file.banner = None;
+        match &mut self.three {
+            Some(view) if view.source == source => view.take_saved(scene, &mut self.playback),
+            _ => {
+                self.file.recent.push(path);
+                self.show_3d(scene, source);
             }
         }
     }
@@ -236,8 +265,7 @@ impl GjkvizApp {
         };
         match scene {
             Ok(scene) => {
-                view.edit(scene.clone(), &mut self.playback);
-                view.edits.saved = scene;
+                view.take_saved(scene, &mut self.playback);
                 self.file.banner = None;
             }
             Err(e) => {

@@ -293,6 +293,7 @@ impl GjkvizApp {
             self.file_keys(&ctx);
             self.open_dropped_file(&ctx);
         }
+        self.follow_file(&ctx);
         self.play(&ctx);
         let palette = Palette::new(ui.visuals().dark_mode);
         let Some(mut view) = self.three.take() else {
