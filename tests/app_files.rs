@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::app::{TempDir, assert_error_banner, harness, pick};
+use common::app::{Dropped, TempDir, assert_error_banner, harness, pick};
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -54,20 +54,6 @@ impl FileDialogs for Answers {
 
     fn pick_save_path(&mut self, _dir: Option<&Path>, _file_name: &str, _kind: FileKind) -> Picked {
         self.answer(&self.save)
-    }
-}
-
-/// A file dropped on the window.
-#[derive(Debug)]
-struct Dropped(PathBuf);
-
-impl egui::DroppedFile for Dropped {
-    fn path(&self) -> &Path {
-        &self.0
-    }
-
-    fn bytes(&self) -> Result<Vec<u8>, String> {
-        std::fs::read(&self.0).map_err(|e| e.to_string())
     }
 }
 

@@ -5,9 +5,10 @@
 
 mod common;
 
-use common::app::{TempDir, harness};
+use common::app::{Dropped, TempDir, harness};
 
 use std::path::Path;
+use std::sync::Arc;
 
 use egui_kittest::Harness;
 use gjkviz::app::GjkvizApp;
@@ -115,4 +116,21 @@ fn a_3d_scene_file_rewritten_on_disk_reloads_on_the_same_phase_and_iteration() {
         "the replay stays on its step"
     );
     assert!(!harness.state().has_unsaved_changes());
+}
+
+#[test]
+fn a_dropped_3d_scene_opens_in_the_orbit_views_and_joins_the_recent_files() {
+    let dir = TempDir::new("drop3");
+    let path = gem_scene_in(&dir);
+    let mut harness = harness(GjkvizApp::new(None));
+    assert!(harness.state().scene3().is_none());
+    harness
+        .input_mut()
+        .dropped_files
+        .push(Arc::new(Dropped(path.clone())));
+    harness.run();
+    let view = harness.state().scene3().expect("the 3D view");
+    assert_eq!(*view.source(), gjkviz::app::Source::File(path.clone()));
+    assert!(harness.state().recent_files().contains(&path));
+    assert!(harness.state().error().is_none());
 }
