@@ -16,8 +16,8 @@ shot scenes/circle-vs-circle.ron --step 30 --out screenshots/circle-late-epa-ste
 shot scenes/separated-polygons.ron --step 0 --out screenshots/separated-result.png
 shot scenes/triple-product-fragile.ron --step 0 --sweep --out screenshots/sweep-kissing-contact.png
 shot scenes/circle-vs-circle.ron --step 41 --out screenshots/circle-refinement.png
-shot scenes/3d/box-on-box.ron --step 4 --out screenshots/3d-gjk-tetrahedron.png
+shot scenes/3d/vertex-into-face.ron --step 4 --out screenshots/3d-gjk-tetrahedron.png
 shot scenes/3d/sphere-vs-box.ron --step 8 --out screenshots/3d-epa-step.png
-shot scenes/3d/box-on-box.ron --step 0 --out screenshots/3d-contact-result.png
+shot scenes/3d/vertex-into-face.ron --step 0 --out screenshots/3d-contact-result.png
 shot scenes/3d/cone-into-plate.ron --step 0 --sweep --out screenshots/3d-sweep-cone-through-plate.png --size 1600x1000
 shot scenes/3d/separated-polyhedra.ron --step 0 --shapes --move-b -0.2,0.3,0.1 --out screenshots/3d-editing.png --size 1600x1000
