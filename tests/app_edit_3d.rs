@@ -18,7 +18,7 @@ use egui::{Key, Modifiers, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use gjkviz::app::view3d::View;
-use gjkviz::app::{GjkvizApp, Pending, Source};
+use gjkviz::app::{Dimension, GjkvizApp, Pending, Source};
 use gjkviz::edit::Which;
 use gjkviz::geometry3::rotation_matrix;
 use gjkviz::scene::{AnyScene, Scene3, load_any_scene, save_scene};
@@ -393,4 +393,29 @@ fn an_edit_that_takes_a_shape_far_away_fits_the_difference_view_again() {
     let view = harness.state().scene3().unwrap();
     let b = view.scene().b.position;
     assert_eq!(b.x, 40.0);
+}
+
+#[test]
+fn revert_on_a_bundled_3d_lesson_shows_it_as_it_comes() {
+    let mut harness = harness(GjkvizApp::new(None));
+    harness
+        .state_mut()
+        .open(Source::Bundled(Dimension::Three, 0));
+    harness.run();
+    let lesson = scene(&harness);
+    let from = body_on_screen(&harness, Which::B);
+    drag(
+        &mut harness,
+        from,
+        from + egui::vec2(30.0, 20.0),
+        Modifiers::NONE,
+    );
+    assert_ne!(scene(&harness), lesson);
+    harness.get_by_label("Revert").click();
+    harness.run();
+    harness.get_all_by_label("Revert").last().unwrap().click();
+    harness.run();
+    assert_eq!(scene(&harness), lesson, "the teaching scene as it comes");
+    assert!(!harness.state().has_unsaved_changes());
+    assert!(harness.state().pending().is_none());
 }

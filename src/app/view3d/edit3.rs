@@ -14,6 +14,7 @@ use super::loaded3::Loaded3;
 use super::{Scene3View, View, refit};
 use crate::app::GjkvizApp;
 use crate::app::banners::Banner;
+use crate::app::file_state::bundled_scene;
 use crate::app::loaded::Source;
 use crate::app::playback::{Playback, relocate};
 use crate::edit::{History, Which};
@@ -247,18 +248,22 @@ impl GjkvizApp {
         }
     }
 
-    /// "Revert to file" on a 3D scene: its file read again, as an undoable edit.
+    /// "Revert to file" on a 3D scene: its file, or the teaching scene as it comes, read again
+    /// as an undoable edit.
     pub(in crate::app) fn revert3_now(&mut self) {
         let Some(view) = &mut self.three else {
             return;
         };
-        let Source::File(path) = &view.source else {
-            return;
+        let (scene, name) = match &view.source {
+            Source::File(path) => (load_any_scene(path), path.display().to_string()),
+            Source::Bundled(dimension, i) => {
+                (bundled_scene(*dimension, *i), "bundled scenes".to_string())
+            }
         };
-        let scene = match load_any_scene(path) {
+        let scene = match scene {
             Ok(AnyScene::Three(scene)) => Ok(scene),
             Ok(AnyScene::Two(_)) => Err(SceneError::new(
-                &path.display().to_string(),
+                &name,
                 "now holds a 2D scene; open it to see it",
             )),
             Err(e) => Err(e),
