@@ -197,3 +197,57 @@ fn agrees_with_parry_on_random_box_and_polyhedron_pairs_near_and_far_from_the_or
          {worst_angle:e} rad"
     );
 }
+
+/// Boxes turned about one axis through a whole quarter turn, from every first direction: their
+/// faces and edges line up with each other and with GJK's simplices (the origin on a face of
+/// the simplex, support points coplanar with kept faces), the cases random rotations never hit.
+/// EPA must find the reference's depth in each, never stop early on a degenerate expansion.
+#[test]
+fn epa_on_boxes_turned_about_an_axis_finds_the_reference_depth() {
+    use gjkviz::algorithm3::{InitialDirection3, Settings3, query};
+    use gjkviz::trace::Termination;
+    let directions = [
+        InitialDirection3::PlusX,
+        InitialDirection3::CentreToCentre,
+        InitialDirection3::Custom(DVec3::new(0.0, 0.0, 1.0)),
+        InitialDirection3::Custom(DVec3::new(0.3, -1.0, 0.2)),
+    ];
+    let a = cube(DVec3::ZERO, DVec3::ZERO);
+    let mut checked = 0;
+    let poses = [DVec3::X, DVec3::Y, DVec3::Z]
+        .into_iter()
+        .flat_map(|axis| (0..=90).map(move |degrees| (axis, degrees)));
+    let centres = [DVec3::new(2.2, 0.0, 0.0), DVec3::new(2.2, 0.3, 0.1)];
+    for centre in centres {
+        for (axis, degrees) in poses.clone() {
+            let b = cube(centre, axis * f64::from(degrees));
+            let (gap, _) = separating_axis3(&a, &b).expect("two boxes have a reference");
+            if gap >= -1e-6 {
+                continue; // apart or touching: no depth to compare
+            }
+            for initial_direction in directions {
+                let settings = Settings3 {
+                    initial_direction,
+                    ..Settings3::default()
+                };
+                let r = query(&a, &b, &settings);
+                assert!(r.intersecting, "{axis} {degrees}° {initial_direction:?}");
+                assert_ne!(
+                    r.termination,
+                    Termination::Degenerate,
+                    "{axis} {degrees}° {initial_direction:?}: depth {} (reference {})",
+                    r.depth,
+                    -gap
+                );
+                assert!(
+                    (r.depth + gap).abs() <= 1e-9,
+                    "{axis} {degrees}° {initial_direction:?}: depth {} against {}",
+                    r.depth,
+                    -gap
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 500, "only {checked} overlapping poses");
+}

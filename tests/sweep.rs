@@ -171,6 +171,17 @@ fn turning_a_cube_about_the_vertical_brings_its_edge_in_and_about_the_centre_lin
     let about_z = turn(DVec3::Z);
     assert!((about_z[45].signed_distance + (1.0 - (2.2 - 2f64.sqrt()))).abs() < 1e-9);
     assert!((about_z[0].signed_distance - 0.2).abs() < 1e-12);
+    for s in &about_z {
+        if s.jump {
+            eprintln!("JUMP {s:?}");
+        }
+    }
+    for w in about_z.windows(2) {
+        eprintln!(
+            "SD {} {} {:?} {}",
+            w[1].offset, w[1].signed_distance, w[1].termination, w[1].epa_iterations
+        );
+    }
     assert!(about_z.iter().all(|s| !s.jump));
     // About x, the line through both centres, B's extent along x never changes.
     for s in turn(DVec3::X) {

@@ -27,6 +27,12 @@ const INLINE_VERTICES: usize = 32;
 /// Faces kept inline: removed faces keep their slot (their index is their id in the trace)
 /// and each expansion adds about 5, so 4 + 5·28 for 28 expansions; 160 faces are 10 KB.
 const INLINE_FACES: usize = 160;
+/// How far behind a face's plane a point may lie, in ulps of the coordinates' size, and still
+/// count as in it when an expansion by strict visibility was refused. The height is a dot
+/// product of a unit normal (a normalised cross product, itself good to a few ulps) with a
+/// difference of points, so a point truly in the plane lands within a few ulps of it; 64
+/// leaves room without taking in points measurably behind the plane.
+const COPLANAR_ULPS: f64 = 64.0;
 /// Horizon edges and walk entries kept inline.
 const INLINE_HORIZON: usize = 32;
 
@@ -163,22 +169,38 @@ impl Polytope {
         self.distances[f] = if alive { face.distance } else { f64::INFINITY };
     }
 
-    /// Whether `p` lies strictly in front of face `f`'s plane.
-    fn sees(&self, f: usize, p: DVec3) -> bool {
+    /// Whether `p` lies in front of face `f`'s plane, or (with `coplanar`) in it up to
+    /// rounding: within [`COPLANAR_ULPS`] ulps of the larger of |p| and the face's first vertex.
+    fn sees(&self, f: usize, p: DVec3, coplanar: bool) -> bool {
         let face = &self.faces[f];
-        face.normal.dot(p - self.point(face.vertices[0])) > 0.0
+        let corner = self.point(face.vertices[0]);
+        let height = face.normal.dot(p - corner);
+        if coplanar {
+            let slack = COPLANAR_ULPS * f64::EPSILON * p.length().max(corner.length());
+            height >= -slack
+        } else {
+            height > 0.0
+        }
     }
 
     /// Replaces the faces that `s` sees (starting from `from`, which must see it) by the cone
     /// from s to the horizon. Nothing changes when the expansion is refused.
+    ///
+    /// A point in the plane of a kept face (two faces of A − B meet at a vertex of the
+    /// polytope, or the point lies on the line of an edge) would make a flat or inward new
+    /// face; the faces it lies in are then taken as seen too, so the cone goes around them.
     pub fn expand(&mut self, from: usize, s: Vertex) -> Result<(), Refused> {
-        self.find_horizon(from, s.w);
-        if let Err(refused) = self.check_horizon(s.w) {
-            for k in 0..self.removed.len() {
-                self.set_alive(self.removed[k] as usize, true);
+        let attempt = |polytope: &mut Self, coplanar: bool| {
+            polytope.find_horizon(from, s.w, coplanar);
+            let checked = polytope.check_horizon(s.w);
+            if checked.is_err() {
+                for k in 0..polytope.removed.len() {
+                    polytope.set_alive(polytope.removed[k] as usize, true);
+                }
             }
-            return Err(refused);
-        }
+            checked
+        };
+        attempt(self, false).or_else(|_| attempt(self, true))?;
         let apex = self.vertices.len() as u32;
         self.vertices.push(s);
         let first = self.faces.len() as u32;
@@ -194,7 +216,7 @@ impl Polytope {
     }
 
     /// Marks the faces `p` sees as dead (in `removed`) and collects the horizon in order.
-    fn find_horizon(&mut self, from: usize, p: DVec3) {
+    fn find_horizon(&mut self, from: usize, p: DVec3, coplanar: bool) {
         self.removed.clear();
         self.horizon.clear();
         self.walk.clear();
@@ -216,7 +238,7 @@ impl Polytope {
                 continue; // already seen (or the face we came from)
             }
             let back = (0..3).find(|&j| self.faces[g].adjacent[j] as usize == f);
-            if self.sees(g, p) {
+            if self.sees(g, p, coplanar) {
                 self.set_alive(g, false);
                 self.removed.push(g as u32);
                 let entered = back.unwrap_or(0);
