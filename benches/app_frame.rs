@@ -9,6 +9,8 @@
 
 #[path = "shared/criterion_results.rs"]
 mod criterion_results;
+#[path = "shared/hulls3.rs"]
+mod hulls3;
 #[path = "shared/points3.rs"]
 mod points3;
 
@@ -37,6 +39,8 @@ const LOAD_BUDGET_NS: f64 = 50e6;
 const GROUP: &str = "app-frame";
 /// Vertices of each hull of the large 3D pair.
 const HULL_VERTICES: usize = 1000;
+/// How much each load grows the hulls (a fraction of their size): enough to be other points.
+const LOAD_GROWTH: f64 = 1e-9;
 /// The bench that loads the large 3D pair (not a frame).
 const LOAD_HULLS: &str = "3d-hulls-1000-load";
 /// Vertices of the round hull of the big-A − B pair: with the box's 8 corners, 20,000 corner
@@ -81,7 +85,20 @@ fn main() {
     }
     // Loading the pair of large hulls: both hulls and their vertex graphs, the trace, and the
     // surfaces of A, B and A − B; what an edit to a hull costs before its next frame.
-    group.bench_function(LOAD_HULLS, |bench| bench.iter(|| black_box(hulls_3d())));
+    // Each load grows both hulls a little, so no hull or surface is found already built.
+    let mut growth = 1.0;
+    group.bench_function(LOAD_HULLS, |bench| {
+        bench.iter(|| {
+            growth += LOAD_GROWTH;
+            let mut scene = hulls3::hull_pair(HULL_VERTICES);
+            for body in [&mut scene.a, &mut scene.b] {
+                if let gjkviz::geometry3::Shape3::Polyhedron { points, .. } = &mut body.shape {
+                    points.iter_mut().for_each(|p| *p *= growth);
+                }
+            }
+            black_box(GjkvizApp::with_scene3(scene, "bench.ron".into()))
+        })
+    });
     // The sizes the issue names: an A − B of over 5,000 triangles and an EPA polytope of over
     // 1,000 faces, both on screen. Frames alternate between the step with the largest polytope
     // and the one before it, so every frame draws (nearly) the largest.
@@ -211,33 +228,10 @@ fn ellipsoids_3d() -> GjkvizApp {
     }
 }
 
-/// Two overlapping 1,000-vertex hulls (points on ellipsoids, every one a vertex): A − B is
-/// sampled, the EPA polytope grows to a few hundred faces.
+/// Two overlapping 1,000-vertex hulls: A − B is sampled, the EPA polytope grows to a few
+/// hundred faces.
 fn hulls_3d() -> GjkvizApp {
-    use gjkviz::geometry3::{Body3, Shape3};
-    use glam::DVec3;
-    let hull = |radii| Shape3::Polyhedron {
-        points: points3::ellipsoid_points(HULL_VERTICES, radii),
-        hull: false,
-    };
-    let scene = gjkviz::scene::Scene3 {
-        version: SCENE_VERSION,
-        dimension: 3,
-        name: format!("Two {HULL_VERTICES}-vertex hulls"),
-        description: String::new(),
-        a: Body3::new(
-            hull(DVec3::new(1.0, 0.6, 0.8)),
-            DVec3::ZERO,
-            DVec3::new(10.0, 20.0, 30.0),
-        ),
-        b: Body3::new(
-            hull(DVec3::new(0.7, 0.9, 0.5)),
-            DVec3::new(1.2, 0.3, 0.2),
-            DVec3::new(-40.0, 5.0, 60.0),
-        ),
-        settings: gjkviz::algorithm3::Settings3::default(),
-    };
-    GjkvizApp::with_scene3(scene, "bench.ron".into())
+    GjkvizApp::with_scene3(hulls3::hull_pair(HULL_VERTICES), "bench.ron".into())
 }
 
 /// A round 2,500-vertex hull (a Fibonacci sphere) and a small box near its centre, tolerance
