@@ -10,7 +10,13 @@
 //!
 //! Pairs: regular polygons of 8, 100 and 1,000 vertices, and circles, overlapping, standing on
 //! the last step (the result, the fullest picture). The target is under 4 ms for 1,000-vertex
-//! shapes. Run with `cargo bench --bench edit_redraw`.
+//! shapes. And a 3D pair of 1,000-vertex hulls, whose target is under 8 ms (issue 15). Run
+//! with `cargo bench --bench edit_redraw`.
+
+#[path = "shared/hulls3.rs"]
+mod hulls3;
+#[path = "shared/points3.rs"]
+mod points3;
 
 use std::hint::black_box;
 use std::time::Duration;
@@ -91,6 +97,42 @@ fn bench_pair(criterion: &mut Criterion, scene: &Scene) {
     group.finish();
 }
 
+/// Vertices of each hull of the 3D pair.
+const HULL_VERTICES: usize = 1000;
+
+/// The 3D edit: B of a pair of 1,000-vertex hulls nudged, the app built on the edited scene
+/// (`GjkvizApp::with_scene3`: the trace, the surfaces of A, B and A − B, the cameras fitted;
+/// what a re-loaded 3D scene rebuilds), moved to the last step, and one whole frame drawn and
+/// tessellated.
+fn bench_hulls_3d(criterion: &mut Criterion) {
+    let scene = hulls3::hull_pair(HULL_VERTICES);
+    let mut group = criterion.benchmark_group("3d hulls of 1000 vertices");
+    let open = |scene| {
+        let mut app = GjkvizApp::with_scene3(scene, "bench.ron".into());
+        app.playback_mut().last();
+        app
+    };
+    let mut harness = Harness::builder()
+        .with_size([1280.0, 800.0])
+        .with_context_setup(install_fonts)
+        .build_ui_state(|ui, app: &mut GjkvizApp| app.ui(ui), open(scene.clone()));
+    harness.run();
+    let mut edit = 0u64;
+    group.bench_function("frame", |bench| {
+        bench.iter(|| {
+            edit += 1;
+            let mut next = scene.clone();
+            let sign = if edit.is_multiple_of(2) { 1.0 } else { -1.0 };
+            next.b.position.x += sign * NUDGE;
+            *harness.state_mut() = open(next);
+            harness.step();
+            let shapes = harness.output().shapes.clone();
+            black_box(harness.ctx.tessellate(shapes, 1.0).len())
+        });
+    });
+    group.finish();
+}
+
 fn main() {
     let mut criterion = Criterion::default()
         .warm_up_time(WARM_UP)
@@ -106,5 +148,6 @@ fn main() {
     for scene in &pairs {
         bench_pair(&mut criterion, scene);
     }
+    bench_hulls_3d(&mut criterion);
     criterion.final_summary();
 }

@@ -6,7 +6,8 @@
 //! forms for balls, SAT for two boxes, GJK/EPA otherwise), and parry's support-map path alone
 //! (`contact_support_map_support_map` / `distance_support_map_support_map`: GJK and EPA on the
 //! two support functions). Each iteration runs the whole batch of pairs; the table printed at
-//! the end divides by the pairs in a batch. Last, the support search alone on large hulls.
+//! the end divides by the pairs in a batch. Then the support search alone on large hulls, and
+//! last refinement against EPA alone on curved pairs (`versus_parry_3d/refinement.rs`).
 //! BENCHMARKS.md shows and explains the results.
 //!
 //! Run with `cargo bench --bench versus_parry_3d` (a filter after `--` picks groups).
@@ -21,6 +22,8 @@ mod inputs;
 mod pairs;
 #[path = "shared/points3.rs"]
 mod points3;
+#[path = "versus_parry_3d/refinement.rs"]
+mod refinement;
 #[path = "versus_parry_3d/support.rs"]
 mod support;
 #[path = "versus_parry_3d/table.rs"]
@@ -53,8 +56,17 @@ fn main() {
         bench_set(&mut criterion, set);
     }
     support::bench(&mut criterion);
+    let refined: Vec<_> = sets
+        .iter()
+        .filter(|set| refinement::measured(set))
+        .map(|set| {
+            let accuracy = refinement::bench(&mut criterion, set);
+            (refinement::group_name(set), accuracy)
+        })
+        .collect();
     criterion.final_summary();
     table::print(&sets, &iterations, started);
+    table::print_refinement(&refined, started);
 }
 
 fn bench_set(criterion: &mut Criterion, set: &InputSet) {

@@ -6,7 +6,7 @@ use std::time::SystemTime;
 use crate::criterion_results::{criterion_home, format_time, median_ns};
 use crate::inputs::InputSet;
 use crate::pairs::PAIRS_PER_BATCH;
-use crate::support;
+use crate::{refinement, support};
 
 /// The functions of every group, as criterion names them.
 pub const UNTRACED: &str = "untraced";
@@ -74,5 +74,47 @@ pub fn print(sets: &[InputSet], iterations: &[f64], started: SystemTime) {
         println!("| vertices | linear scan | hill climb | climb / linear |");
         println!("|---:|---:|---:|---:|");
         searches.iter().for_each(|row| println!("{row}"));
+    }
+}
+
+/// The comparison of refinement with EPA alone, for the sets measured in this run.
+pub fn print_refinement(results: &[(String, Vec<refinement::Accuracy>)], started: SystemTime) {
+    let root = criterion_home();
+    let mut rows = Vec::new();
+    for (group, runs) in results {
+        let per_pair = |function: &str| {
+            Some(
+                median_ns(&root, &format!("{group}/{function}"), started)? / PAIRS_PER_BATCH as f64,
+            )
+        };
+        let Some(refined) = per_pair(refinement::REFINED) else {
+            continue;
+        };
+        for run in runs {
+            let Some(time) = per_pair(&run.name) else {
+                continue;
+            };
+            rows.push(format!(
+                "| {group} | {} | {:.1} | {} | {:.2} | {:.1e} | {:.1e} |",
+                run.name,
+                run.iterations,
+                format_time(time),
+                time / refined,
+                run.mean_error,
+                run.max_error,
+            ));
+        }
+    }
+    if !rows.is_empty() {
+        println!(
+            "\nRefinement against EPA alone on curved penetrating pairs (time per pair; depth \
+             error against the best known depth):\n"
+        );
+        println!(
+            "| input set | run | EPA + refinement iterations | time | time / refined \
+             | mean error | largest error |"
+        );
+        println!("|---|---|---:|---:|---:|---:|---:|");
+        rows.iter().for_each(|row| println!("{row}"));
     }
 }

@@ -45,12 +45,19 @@ where
         ..Step3::new(Phase::Epa, 0, Event3::StartTetrahedron)
     });
     let mut upper = f64::INFINITY;
+    // The closest face seen at the largest distance: the polytope only grows, so its closest
+    // distance never falls, unless rounding spoiled an expansion (a sliver face cut across
+    // it). A run that then stops short answers from this face, not the spoiled one.
+    let mut best = (f64::NEG_INFINITY, 0);
     for iteration in 1..=settings.max_iterations {
         let Some(closest) = polytope.closest_face() else {
             break;
         };
         let face = polytope.faces[closest];
         let (n, d) = (face.normal, face.distance);
+        if d >= best.0 {
+            best = (d, closest);
+        }
         let s = pair.support(n);
         let reach = s.w.dot(n);
         upper = upper.min(reach);
@@ -86,8 +93,23 @@ where
         }
         let first_new = polytope.faces.len();
         if polytope.expand(closest, s).is_err() {
-            recorder.record(|| step(Event3::Degenerate, &polytope));
-            return answer(pair, &polytope, closest, iteration, Termination::Degenerate);
+            // Removed faces keep their place and corners: the best one can still answer.
+            let answered = best.1;
+            recorder.record(|| Step3 {
+                closest_face: Some(closest_face3(&polytope, answered)),
+                bounds: Some(Bounds {
+                    lower: best.0,
+                    upper,
+                }),
+                ..step(Event3::Degenerate, &polytope)
+            });
+            return answer(
+                pair,
+                &polytope,
+                answered,
+                iteration,
+                Termination::Degenerate,
+            );
         }
         recorder.record(|| Step3 {
             removed_faces: polytope.removed.to_vec(),
@@ -201,5 +223,92 @@ fn closest_face3(polytope: &Polytope, f: usize) -> ClosestFace3 {
         distance: face.distance,
         projection,
         barycentric,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use glam::{DMat3, DVec3};
+
+    use crate::algorithm3::Settings3;
+    use crate::geometry3::{ConvexBody3, LocalShape, SupportMap3};
+    use crate::trace::Termination;
+
+    /// A body that says it is not curved, so the run stops after EPA (no refinement).
+    struct Flat(ConvexBody3);
+
+    impl SupportMap3 for Flat {
+        fn position(&self) -> DVec3 {
+            self.0.position()
+        }
+        fn support_offset(&self, direction: DVec3) -> DVec3 {
+            self.0.support_offset(direction)
+        }
+        fn is_curved(&self) -> bool {
+            false
+        }
+        fn to_local(&self, world: DVec3) -> DVec3 {
+            self.0.to_local(world)
+        }
+    }
+
+    fn cylinder(half_height: f64, radius: f64, position: DVec3, axes: [DVec3; 3]) -> Flat {
+        let shape = LocalShape::Cylinder {
+            half_height,
+            radius,
+        };
+        Flat(ConvexBody3::from_local(
+            shape,
+            position,
+            DMat3::from_cols(axes[0], axes[1], axes[2]),
+        ))
+    }
+
+    /// Two cylinders (a pair of the benchmark's) where EPA at a tolerance below rounding
+    /// (1e-13) ends Degenerate: its last expansion is refused after rounding had let a sliver
+    /// face cut in to 0.345, well inside the 0.626 the polytope had already reached. The answer
+    /// is the best face reached, not the spoiled one.
+    #[test]
+    fn a_run_that_ends_degenerate_answers_from_its_best_face() {
+        let a = cylinder(
+            0.9677353964667516,
+            0.8650952820282586,
+            DVec3::new(5.044946878635761, 9.620359306488986, -6.0178179712908815),
+            [
+                DVec3::new(0.3977415059301922, 0.2225809941089763, -0.890089543541459),
+                DVec3::new(0.2724810225201829, 0.8977020548890525, 0.34624429672462204),
+                DVec3::new(0.8761026120419562, -0.380248236957691, 0.29640427031982713),
+            ],
+        );
+        let b = cylinder(
+            0.3925181327155727,
+            0.666161113237755,
+            DVec3::new(5.586604078543921, 8.82169474251757, -5.561659043724104),
+            [
+                DVec3::new(
+                    0.27091063420666345,
+                    -0.026313667923465126,
+                    -0.9622447813078318,
+                ),
+                DVec3::new(0.7091300214931466, 0.6814459926815549, 0.1810137333888777),
+                DVec3::new(0.6509547149309796, -0.7313952077629876, 0.20327077795507972),
+            ],
+        );
+        let settings = Settings3 {
+            tolerance: 1e-13,
+            ..Settings3::default()
+        };
+        let outcome = crate::algorithm3::query(&a, &b, &settings);
+        assert_eq!(outcome.termination, Termination::Degenerate);
+        // The overlap along the answer's normal bounds the depth from above; the answer must
+        // be that overlap to within the gap EPA had closed.
+        let n = outcome.normal;
+        let overlap = a.support(n).dot(n) - b.support(-n).dot(n);
+        assert!(
+            (outcome.depth - overlap).abs() < 1e-10
+                && (outcome.depth - 0.6263325454698).abs() < 1e-9,
+            "depth {} against the overlap {overlap} along its normal",
+            outcome.depth
+        );
     }
 }

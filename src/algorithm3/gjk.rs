@@ -40,9 +40,10 @@ pub(crate) struct GjkOutcome {
     pub iterations: u32,
 }
 
-/// Whether the closest point `v` of `simplex` is the origin, up to rounding.
+/// Whether the closest point `v` of `simplex` is the origin, up to rounding: |v| ≤
+/// [`ON_SIMPLEX`] · the largest |point|, compared squared (no square roots on every iteration).
 pub(crate) fn origin_on(simplex: &Simplex, v: DVec3) -> bool {
-    v.length() <= ON_SIMPLEX * simplex.magnitude()
+    v.length_squared() <= ON_SIMPLEX * ON_SIMPLEX * simplex.magnitude_squared()
 }
 
 pub(crate) fn intersect<A, B, R>(

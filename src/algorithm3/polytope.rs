@@ -169,20 +169,6 @@ impl Polytope {
         self.distances[f] = if alive { face.distance } else { f64::INFINITY };
     }
 
-    /// Whether `p` lies in front of face `f`'s plane, or (with `coplanar`) in it up to
-    /// rounding: within [`COPLANAR_ULPS`] ulps of the larger of |p| and the face's first vertex.
-    fn sees(&self, f: usize, p: DVec3, coplanar: bool) -> bool {
-        let face = &self.faces[f];
-        let corner = self.point(face.vertices[0]);
-        let height = face.normal.dot(p - corner);
-        if coplanar {
-            let slack = COPLANAR_ULPS * f64::EPSILON * p.length().max(corner.length());
-            height >= -slack
-        } else {
-            height > 0.0
-        }
-    }
-
     /// Replaces the faces that `s` sees (starting from `from`, which must see it) by the cone
     /// from s to the horizon. Nothing changes when the expansion is refused.
     ///
@@ -220,7 +206,15 @@ impl Polytope {
         self.removed.clear();
         self.horizon.clear();
         self.walk.clear();
-        self.set_alive(from, false);
+        // Plain slices for the walk: a SmallVec checks where its storage is on every access.
+        let faces = &mut self.faces[..];
+        let distances = &mut self.distances[..];
+        let vertices = &self.vertices[..];
+        let mut kill = |faces: &mut [Face], f: usize| {
+            faces[f].alive = false;
+            distances[f] = f64::INFINITY;
+        };
+        kill(faces, from);
         self.removed.push(from as u32);
         // Walk entries: (face, first edge to look across, edges left). The start face looks
         // across all three edges; a face entered across an edge skips that edge.
@@ -233,21 +227,23 @@ impl Polytope {
             let (f, i) = (top.0 as usize, top.1 as usize);
             top.1 = ((i + 1) % 3) as u8;
             top.2 -= 1;
-            let g = self.faces[f].adjacent[i] as usize;
-            if !self.faces[g].alive {
+            let g = faces[f].adjacent[i] as usize;
+            let seen = faces[g];
+            if !seen.alive {
                 continue; // already seen (or the face we came from)
             }
-            let back = (0..3).find(|&j| self.faces[g].adjacent[j] as usize == f);
-            if self.sees(g, p, coplanar) {
-                self.set_alive(g, false);
+            let back = (0..3).find(|&j| seen.adjacent[j] as usize == f);
+            let corner = vertices[seen.vertices[0] as usize].w;
+            if sees(seen.normal, corner, p, coplanar) {
+                kill(faces, g);
                 self.removed.push(g as u32);
                 let entered = back.unwrap_or(0);
                 self.walk.push((g as u32, ((entered + 1) % 3) as u8, 2));
             } else {
-                let (start, end) = self.edge(f, i);
+                let v = faces[f].vertices;
                 self.horizon.push(HorizonEdge {
-                    start,
-                    end,
+                    start: v[i],
+                    end: v[(i + 1) % 3],
                     outside: g as u32,
                     outside_edge: back.unwrap_or(0) as u8,
                 });
@@ -258,16 +254,17 @@ impl Polytope {
     /// The horizon must be one closed loop through distinct vertices, and every new face must
     /// have the interior behind it.
     fn check_horizon(&self, apex: DVec3) -> Result<(), Refused> {
-        let n = self.horizon.len();
+        let (horizon, vertices) = (&self.horizon[..], &self.vertices[..]);
+        let n = horizon.len();
         if n < 3 {
             return Err(Refused);
         }
         for k in 0..n {
-            let (e, next) = (self.horizon[k], self.horizon[(k + 1) % n]);
-            if e.end != next.start || self.horizon[..k].iter().any(|f| f.start == e.start) {
+            let (e, next) = (horizon[k], horizon[(k + 1) % n]);
+            if e.end != next.start || horizon[..k].iter().any(|f| f.start == e.start) {
                 return Err(Refused);
             }
-            let (u, v) = (self.point(e.start), self.point(e.end));
+            let (u, v) = (vertices[e.start as usize].w, vertices[e.end as usize].w);
             let normal = (v - u).cross(apex - u);
             let interior_side = normal.dot(self.interior - u);
             if interior_side.is_nan() || interior_side >= 0.0 {
@@ -305,5 +302,18 @@ impl Polytope {
             [1.0 / 3.0; 3]
         };
         (weights, projection, corners)
+    }
+}
+
+/// Whether `p` lies in front of the plane through `corner` with unit normal `normal`, or (with
+/// `coplanar`) in it up to rounding: within [`COPLANAR_ULPS`] ulps of the larger of |p| and
+/// |corner|.
+fn sees(normal: DVec3, corner: DVec3, p: DVec3, coplanar: bool) -> bool {
+    let height = normal.dot(p - corner);
+    if coplanar {
+        let slack = COPLANAR_ULPS * f64::EPSILON * p.length().max(corner.length());
+        height >= -slack
+    } else {
+        height > 0.0
     }
 }

@@ -73,9 +73,14 @@ impl Simplex {
 
     /// The largest |point|, the scale of the simplex's numbers.
     pub fn magnitude(&self) -> f64 {
+        self.magnitude_squared().sqrt()
+    }
+
+    /// The largest |point|².
+    pub fn magnitude_squared(&self) -> f64 {
         self.vertices()
             .iter()
-            .map(|v| v.w.length())
+            .map(|v| v.w.length_squared())
             .fold(0.0, f64::max)
     }
 

@@ -5,7 +5,7 @@
 
 use glam::{DMat3, DVec3};
 
-use super::climb::VertexGraph;
+use super::climb::{VertexGraph, extreme_vertex_linear};
 use super::shape::{Body3, Shape3};
 use super::support::SupportMap3;
 use crate::geometry::Core;
@@ -145,15 +145,10 @@ impl ConvexBody3 {
 pub fn local_support(shape: &LocalShape, d: DVec3) -> DVec3 {
     match shape {
         LocalShape::Rounded { vertices, radius } => {
-            let mut best = vertices.first().copied().unwrap_or(DVec3::ZERO);
-            let mut best_dot = best.dot(d);
-            for &v in vertices.iter().skip(1) {
-                let dot = v.dot(d);
-                if dot > best_dot {
-                    best = v;
-                    best_dot = dot;
-                }
-            }
+            let best = vertices
+                .get(extreme_vertex_linear(vertices, d))
+                .copied()
+                .unwrap_or(DVec3::ZERO);
             if *radius > 0.0 {
                 best + d.normalize_or_zero() * *radius
             } else {

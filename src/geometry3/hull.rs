@@ -7,6 +7,7 @@ use std::collections::HashMap;
 use glam::{DVec2, DVec3};
 
 use super::climb::{CLIMB_MIN_VERTICES, VertexGraph};
+use super::recent::Recent;
 use crate::geometry::convex_hull;
 
 /// Points closer than this fraction of the list's extent to a line or plane count as on it.
@@ -43,8 +44,33 @@ pub struct Hull3 {
     epsilon: f64,
 }
 
-/// The hull of `points` (at least one, all finite).
+/// Point lists at least this long have their hulls kept (see [`RECENT_HULLS`]): a quickhull
+/// of a thousand points costs milliseconds, a comparison of the lists microseconds.
+const KEEP_HULLS_FROM: usize = 64;
+/// Hulls kept: A's and B's, and the lists an edit built just before.
+const KEPT_HULLS: usize = 4;
+
+thread_local! {
+    /// The last large hulls built. Editing a scene builds its bodies again (for the trace and
+    /// for the views), mostly from the same point lists, only moved or turned.
+    static RECENT_HULLS: std::cell::RefCell<Recent<Vec<DVec3>, Hull3, KEPT_HULLS>> =
+        Default::default();
+}
+
+/// The hull of `points` (at least one, all finite). The same list always gives the same hull;
+/// large lists' hulls are kept and given again.
 pub fn hull_of(points: &[DVec3]) -> Hull3 {
+    if points.len() < KEEP_HULLS_FROM {
+        return build_hull(points);
+    }
+    RECENT_HULLS.with_borrow_mut(|recent| {
+        recent
+            .get_or_insert_with(points.to_vec(), || build_hull(points))
+            .clone()
+    })
+}
+
+fn build_hull(points: &[DVec3]) -> Hull3 {
     let Some(&first) = points.first() else {
         return lower_dimension(vec![DVec3::ZERO], 0, 0.0);
     };
@@ -118,9 +144,10 @@ fn flat_polygon(points: &[DVec3], origin: DVec3, u: DVec3, normal: DVec3, epsilo
     let n = vertices.len();
     let mut hull = lower_dimension(vertices, 2, epsilon);
     hull.face_normals = vec![normal, -normal];
+    let mut directions = DirectionSet::default();
     for i in 0..n {
         let (a, b) = (hull.vertices[i], hull.vertices[(i + 1) % n]);
-        push_direction(&mut hull.edge_directions, b - a);
+        push_direction(&mut hull.edge_directions, &mut directions, b - a);
         // The outline is counter-clockwise about `normal`: inside is left of each edge.
         let inward = normal.cross(b - a).normalize_or_zero();
         hull.planes.push((-inward, -inward.dot(a)));
@@ -146,6 +173,7 @@ fn solid(points: &[DVec3], epsilon: f64) -> Hull3 {
     let centre = hull.centre;
     // Each undirected edge with the normals of the triangles on its sides.
     let mut edges: HashMap<(u32, u32), DVec3> = HashMap::new();
+    let (mut normals, mut directions) = (DirectionSet::default(), DirectionSet::default());
     for t in &triangles {
         let [a, b, c] = t.map(|i| hull.vertices[i as usize]);
         let mut n = (b - a).cross(c - a).normalize_or_zero();
@@ -156,13 +184,9 @@ fn solid(points: &[DVec3], epsilon: f64) -> Hull3 {
             n = -n;
         }
         hull.planes.push((n, n.dot(a)));
-        if hull.face_normals.len() < HINTS_MAX
-            && !hull
-                .face_normals
-                .iter()
-                .any(|m| 1.0 - m.dot(n) <= SAME_DIRECTION)
-        {
+        if hull.face_normals.len() < HINTS_MAX && !normals.contains(n, false) {
             hull.face_normals.push(n);
+            normals.insert(n);
         }
         for k in 0..3 {
             let (i, j) = (t[k], t[(k + 1) % 3]);
@@ -172,7 +196,7 @@ fn solid(points: &[DVec3], epsilon: f64) -> Hull3 {
                 Some(other) if 1.0 - other.dot(n) <= SAME_DIRECTION => {}
                 Some(_) => {
                     let (p, q) = (hull.vertices[i as usize], hull.vertices[j as usize]);
-                    push_direction(&mut hull.edge_directions, q - p);
+                    push_direction(&mut hull.edge_directions, &mut directions, q - p);
                 }
                 None => {}
             }
@@ -187,17 +211,71 @@ fn solid(points: &[DVec3], epsilon: f64) -> Hull3 {
     hull
 }
 
-/// Adds the unit direction of `d` unless it (or its opposite) is already listed.
-fn push_direction(list: &mut Vec<DVec3>, d: DVec3) {
+/// Adds the unit direction of `d` unless it (or its opposite) is already listed; `seen` holds
+/// the same directions as `list`, for the look-up.
+fn push_direction(list: &mut Vec<DVec3>, seen: &mut DirectionSet, d: DVec3) {
     let d = d.normalize_or_zero();
-    if d != DVec3::ZERO
-        && list.len() < HINTS_MAX
-        && !list.iter().any(|e| 1.0 - e.dot(d).abs() <= SAME_DIRECTION)
-    {
+    if d != DVec3::ZERO && list.len() < HINTS_MAX && !seen.contains(d, true) {
         list.push(d);
+        seen.insert(d);
     }
 }
 
+/// Side of the cells unit directions are filed in.
+const DIRECTION_CELL: f64 = 1e-3;
+/// Two directions that count as the same (1 − cos ≤ [`SAME_DIRECTION`]) are at most
+/// √(2 · 1e-12) ≈ 1.42e-6 apart; a direction nearer than this to a side of its cell may have
+/// such a twin in the cell beyond.
+const DIRECTION_NEAR: f64 = 2e-6;
+
+/// Unit directions filed by cell, so "is a direction like this one listed?" looks in its own
+/// cell (and the neighbours it is within [`DIRECTION_NEAR`] of) instead of the whole list (a
+/// round hull lists a thousand). It answers exactly as the scan of the list did.
+#[derive(Default)]
+struct DirectionSet {
+    cells: HashMap<[i64; 3], Vec<DVec3>>,
+}
+
+impl DirectionSet {
+    fn cell(d: DVec3) -> [i64; 3] {
+        (d / DIRECTION_CELL).floor().as_i64vec3().to_array()
+    }
+
+    fn insert(&mut self, d: DVec3) {
+        self.cells.entry(Self::cell(d)).or_default().push(d);
+    }
+
+    /// Whether a listed direction is the same as `d` (or, `either_sign`, as ±d).
+    fn contains(&self, d: DVec3, either_sign: bool) -> bool {
+        let near = |d: DVec3| {
+            let cell = Self::cell(d);
+            // Per axis: this cell, and the one below or above when d is near that side.
+            let steps = |axis: usize| {
+                let within = d[axis] / DIRECTION_CELL - cell[axis] as f64;
+                let margin = DIRECTION_NEAR / DIRECTION_CELL;
+                [
+                    Some(0),
+                    (within < margin).then_some(-1),
+                    (within > 1.0 - margin).then_some(1),
+                ]
+                .into_iter()
+                .flatten()
+            };
+            steps(0).any(|i| {
+                steps(1).any(|j| {
+                    steps(2).any(|k| {
+                        self.cells
+                            .get(&[cell[0] + i, cell[1] + j, cell[2] + k])
+                            .is_some_and(|list| {
+                                list.iter().any(|e| 1.0 - e.dot(d).abs() <= SAME_DIRECTION)
+                            })
+                    })
+                })
+            })
+        };
+        near(d) || (either_sign && near(-d))
+    }
+}
 fn mean(points: &[DVec3]) -> DVec3 {
     points.iter().copied().sum::<DVec3>() / points.len().max(1) as f64
 }
@@ -214,5 +292,79 @@ impl Hull3 {
                 .iter()
                 .all(|&(n, offset)| n.dot(x) - offset < -self.epsilon)
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The scan of the whole list that [`DirectionSet`] replaces.
+    fn scan_contains(list: &[DVec3], d: DVec3, either_sign: bool) -> bool {
+        list.iter().any(|e| {
+            let cos = if either_sign {
+                e.dot(d).abs()
+            } else {
+                e.dot(d)
+            };
+            1.0 - cos <= SAME_DIRECTION
+        })
+    }
+
+    #[test]
+    fn the_direction_set_answers_as_the_scan_of_the_list() {
+        // Directions on cell sides, nudged by less and more than "the same".
+        let mut seed = 7u64;
+        let mut next = || {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 11) as f64 / (1u64 << 53) as f64 - 0.5
+        };
+        let bases: Vec<DVec3> = (0..40)
+            .map(|_| {
+                // Unit, with x and y on sides of cells.
+                let x = (next() * 1000.0).round() * DIRECTION_CELL;
+                let y = (next() * 1000.0).round() * DIRECTION_CELL;
+                DVec3::new(x, y, (1.0 - x * x - y * y).sqrt())
+            })
+            .collect();
+        let (mut set, mut list) = (DirectionSet::default(), Vec::new());
+        let (mut same, mut new) = (0, 0);
+        for _ in 0..4000 {
+            let base = bases[((next() + 0.5) * bases.len() as f64) as usize % bases.len()];
+            let nudge = DVec3::new(next(), next(), next()) * 10f64.powf(next() * 4.0 - 6.0);
+            let d = (base + nudge).normalize();
+            let either_sign = next() > 0.0;
+            let d = if next() > 0.3 { -d } else { d };
+            let found = set.contains(d, either_sign);
+            assert_eq!(found, scan_contains(&list, d, either_sign), "{d:?}");
+            if found {
+                same += 1;
+            } else {
+                new += 1;
+                set.insert(d);
+                list.push(d);
+            }
+            // Its own twin, a rounding step away, is always found.
+            assert!(set.contains((d + DVec3::splat(1e-9)).normalize(), false) || found);
+        }
+        assert!(
+            same > 100 && new > 100,
+            "both answers tested: {same} same, {new} new"
+        );
+    }
+
+    #[test]
+    fn a_kept_hull_is_the_hull_built_again() {
+        let points: Vec<DVec3> = (0..KEEP_HULLS_FROM * 2)
+            .map(|i| {
+                let t = i as f64;
+                DVec3::new((t * 0.7).sin(), (t * 1.3).cos(), (t * 0.31).sin() * 0.5) * (1.0 + t)
+            })
+            .collect();
+        let first = hull_of(&points);
+        assert_eq!(hull_of(&points), first);
+        assert_eq!(build_hull(&points), first);
     }
 }

@@ -3,9 +3,9 @@
 //! curved shapes are sampled through their support functions. Only for drawing: what the
 //! algorithm did comes from the trace.
 
-use glam::DVec3;
+use glam::{DMat3, DVec3};
 
-use crate::geometry3::{ConvexBody3, LocalShape, SupportMap3, hull_of};
+use crate::geometry3::{ConvexBody3, LocalShape, Recent, SupportMap3, hull_of};
 
 /// Directions sampled on a curved shape: about twice as many triangles on its surface.
 pub const CURVED_SAMPLES: usize = 1200;
@@ -193,24 +193,57 @@ pub fn corners(body: &ConvexBody3) -> Option<Vec<DVec3>> {
     )
 }
 
-/// A body's surface: exact for a polytope, sampled for a curved shape.
+/// A body's surface: exact for a polytope, sampled for a curved shape. Built once per shape
+/// and turn (see [`SurfaceCache`]): a body that only moved is the same surface, moved.
 pub fn body_surface(body: &ConvexBody3) -> Surface {
+    let key = Turned {
+        shape: body.shape.clone(),
+        rotation: body.rotation,
+    };
+    let relative = CACHE.with_borrow_mut(|cache| {
+        cache
+            .bodies
+            .get_or_insert_with(key, || relative_body_surface(body))
+            .clone()
+    });
+    relative.moved_by(body.position)
+}
+
+/// A body's surface relative to its position (world axes).
+fn relative_body_surface(body: &ConvexBody3) -> Surface {
     match corners(body) {
-        Some(points) => Surface::hull(&points),
+        Some(points) => Surface::hull(&relative_to(points, body.position)),
         None => Surface::hull(
             &sphere_directions(CURVED_SAMPLES)
                 .into_iter()
-                .map(|d| body.support(d))
+                .map(|d| body.support_offset(d))
                 .collect::<Vec<_>>(),
         ),
     }
 }
 
-/// The surface of A − B, and whether it is exact (false: sampled).
+/// The surface of A − B, and whether it is exact (false: sampled). Built once per pair of
+/// shapes and turns (see [`SurfaceCache`]): moving A or B moves A − B by the same amount.
 pub fn difference_surface(a: &ConvexBody3, b: &ConvexBody3) -> (Surface, bool) {
+    let key = [a, b].map(|body| Turned {
+        shape: body.shape.clone(),
+        rotation: body.rotation,
+    });
+    let (relative, exact) = CACHE.with_borrow_mut(|cache| {
+        let (surface, exact) = cache
+            .differences
+            .get_or_insert_with(key, || relative_difference_surface(a, b));
+        (surface.clone(), *exact)
+    });
+    (relative.moved_by(a.position - b.position), exact)
+}
+
+/// A − B relative to p_A − p_B (world axes), and whether it is exact.
+fn relative_difference_surface(a: &ConvexBody3, b: &ConvexBody3) -> (Surface, bool) {
     if let (Some(ca), Some(cb)) = (corners(a), corners(b))
         && ca.len() * cb.len() <= EXACT_PAIRS_MAX
     {
+        let (ca, cb) = (relative_to(ca, a.position), relative_to(cb, b.position));
         let points: Vec<DVec3> = ca
             .iter()
             .flat_map(|p| cb.iter().map(move |q| *p - *q))
@@ -219,9 +252,48 @@ pub fn difference_surface(a: &ConvexBody3, b: &ConvexBody3) -> (Surface, bool) {
     }
     let points: Vec<DVec3> = sphere_directions(CURVED_SAMPLES)
         .into_iter()
-        .map(|d| a.support(d) - b.support(-d))
+        .map(|d| a.support_offset(d) - b.support_offset(-d))
         .collect();
     (Surface::hull(&points), false)
+}
+
+fn relative_to(points: Vec<DVec3>, origin: DVec3) -> Vec<DVec3> {
+    points.into_iter().map(|p| p - origin).collect()
+}
+
+impl Surface {
+    /// The same surface moved by `offset`.
+    fn moved_by(mut self, offset: DVec3) -> Surface {
+        self.vertices.iter_mut().for_each(|v| *v += offset);
+        self.centre += offset;
+        self
+    }
+}
+
+/// A shape as it is turned in the world: what a surface relative to the body's position
+/// depends on.
+#[derive(Clone, Debug, PartialEq)]
+struct Turned {
+    shape: LocalShape,
+    rotation: DMat3,
+}
+
+/// Surfaces kept since they were built: an edit re-loads the scene (every surface asked for
+/// again), and a drag moves one body a little every frame, so most surfaces asked for were
+/// built a frame ago, only somewhere else. Hulls of 1,000 points and the 20,000 corner
+/// differences of A − B cost milliseconds each; a look-up compares shapes (microseconds).
+#[derive(Default)]
+struct SurfaceCache {
+    bodies: Recent<Turned, Surface, KEPT_SURFACES>,
+    differences: Recent<[Turned; 2], (Surface, bool), KEPT_SURFACES>,
+}
+
+/// Surfaces kept of each kind: the two bodies of the scene on screen and the last pose of a
+/// dragged one, or A − B before and after a turn.
+const KEPT_SURFACES: usize = 4;
+
+thread_local! {
+    static CACHE: std::cell::RefCell<SurfaceCache> = Default::default();
 }
 
 #[cfg(test)]
@@ -267,6 +339,44 @@ mod tests {
             s.edges.len() < s.triangles.len(),
             "a rounded surface has few sharp edges"
         );
+    }
+
+    #[test]
+    fn a_moved_body_and_its_difference_are_the_surfaces_moved() {
+        let points: Vec<DVec3> = (0..80)
+            .map(|i| {
+                let t = i as f64;
+                DVec3::new((t * 0.7).sin(), (t * 1.3).cos(), (t * 0.31).sin())
+            })
+            .collect();
+        let hull = Shape3::Polyhedron {
+            points,
+            hull: false,
+        };
+        let cube = Shape3::Box {
+            half_extents: DVec3::new(0.3, 0.2, 0.1),
+        };
+        let (a, b) = (body(hull, DVec3::ZERO), body(cube.clone(), DVec3::X));
+        let (before, _) = difference_surface(&a, &b);
+        let moved = body(cube, DVec3::new(1.5, -2.0, 0.25));
+        let (after, exact) = difference_surface(&a, &moved);
+        assert!(exact);
+        assert_eq!(after.triangles, before.triangles);
+        // Every vertex is a difference of the moved bodies' corners, so the surface is not
+        // merely the old one.
+        let (ca, cb) = (corners(&a).unwrap(), corners(&moved).unwrap());
+        for v in &after.vertices {
+            let nearest = ca
+                .iter()
+                .flat_map(|p| cb.iter().map(move |q| (*p - *q - *v).length()))
+                .fold(f64::INFINITY, f64::min);
+            assert!(nearest < 1e-12, "{v} is no corner difference ({nearest})");
+        }
+        let surface = body_surface(&moved);
+        assert_eq!(surface.vertices.len(), 8);
+        for v in &surface.vertices {
+            assert!(cb.iter().any(|c| (*c - *v).length() < 1e-12));
+        }
     }
 
     #[test]
