@@ -30,25 +30,16 @@ mod support;
 mod table;
 
 use std::hint::black_box;
-use std::time::{Duration, SystemTime};
+use std::time::SystemTime;
 
 use criterion::{Criterion, SamplingMode, Throughput};
 use gjkviz::algorithm3::Settings3;
 use inputs::{InputSet, Pair};
 use pairs::{Contact, PAIRS_PER_BATCH};
 
-/// As in the 2D bench: short, with batches long enough for stable samples.
-const WARM_UP: Duration = Duration::from_millis(300);
-const MEASUREMENT: Duration = Duration::from_millis(1500);
-const SAMPLES: usize = 20;
-
 fn main() {
     let started = SystemTime::now();
-    let mut criterion = Criterion::default()
-        .warm_up_time(WARM_UP)
-        .measurement_time(MEASUREMENT)
-        .sample_size(SAMPLES)
-        .configure_from_args();
+    let mut criterion = pairs::short_criterion();
     let sets = inputs::all_sets();
     let mut iterations = Vec::new();
     for set in &sets {

@@ -1,6 +1,17 @@
 //! What the 2D and 3D benches against parry share: the verdict every pair of a set is built
 //! for, the batch size, how a set's seed comes from its name, and the loop over a batch.
 
+/// Criterion as both benches against parry run it: short, so the whole 2D run takes about
+/// 3.5 minutes on two shared cores, with batches long enough for stable samples; command-line
+/// options (a filter, `--measurement-time`) apply on top.
+pub fn short_criterion() -> criterion::Criterion {
+    criterion::Criterion::default()
+        .warm_up_time(std::time::Duration::from_millis(300))
+        .measurement_time(std::time::Duration::from_millis(1500))
+        .sample_size(20)
+        .configure_from_args()
+}
+
 /// Pairs in a batch: enough that one iteration takes microseconds even for the cheapest set, so
 /// criterion's timer overhead and the loop around the call are negligible.
 pub const PAIRS_PER_BATCH: usize = 64;
