@@ -4,7 +4,7 @@
 //! comments), so the choice needs no second parse. A 2D scene may say `dimension: 2`: the
 //! field is blanked out with spaces (every other character keeps its line and column) and the
 //! rest is read as a 2D scene. Any other value is read as a 3D scene, whose loader reports a
-//! wrong dimension at its position. The 2D-only loader ([`parse_scene`], used by the app)
+//! wrong dimension at its position. The 2D-only loader ([`parse_scene`], for callers that want a 2D scene)
 //! reports a 3D scene at its `dimension` field.
 
 use std::fs;
@@ -82,8 +82,8 @@ pub(crate) fn parse_2d(text: &str, file: &str) -> Result<Scene, SceneError> {
                 position: Some((line, column)),
                 source_line: text.lines().nth(line - 1).map(str::to_string),
                 message: format!(
-                    "expected a 2D scene, found dimension {value}: 3D scenes are traced by \
-                     `gjkviz trace` (the 3D view is not built yet)"
+                    "expected a 2D scene, found dimension {value}: this reader takes 2D scenes \
+                     only; `load_any_scene` (the app, `gjkviz trace`) reads both"
                 ),
             })
         }
