@@ -4,8 +4,8 @@
 //! comments), so the choice needs no second parse. A 2D scene may say `dimension: 2`: the
 //! field is blanked out with spaces (every other character keeps its line and column) and the
 //! rest is read as a 2D scene. Any other value is read as a 3D scene, whose loader reports a
-//! wrong dimension at its position. The 2D-only loader ([`parse_scene`], for callers that want a 2D scene)
-//! reports a 3D scene at its `dimension` field.
+//! wrong dimension at its position. The 2D-only loader ([`parse_scene`], for callers that want
+//! a 2D scene) reports a 3D scene at its `dimension` field.
 
 use std::fs;
 use std::ops::Range;
