@@ -194,3 +194,77 @@ fn an_edited_mesh_reloads_the_scene_through_its_watch() {
     assert!((again.trace().result.depth - 0.15).abs() < 1e-12);
     fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The path B's mesh is saved under.
+fn mesh_path(scene: &Scene3) -> String {
+    match &scene.b.shape {
+        Shape3::Mesh { path, .. } => path.clone(),
+        other => panic!("B is a mesh, found {other:?}"),
+    }
+}
+
+#[test]
+fn a_scene_saved_elsewhere_still_finds_its_mesh() {
+    use gjkviz::scene::{move_meshes, save_scene};
+    let root = temp_dir("move");
+    let (home, elsewhere) = (root.join("home"), root.join("elsewhere"));
+    fs::create_dir_all(&home).unwrap();
+    fs::create_dir_all(&elsewhere).unwrap();
+    fs::copy(
+        concat!(env!("CARGO_MANIFEST_DIR"), "/scenes/3d/gem.obj"),
+        home.join("gem.obj"),
+    )
+    .unwrap();
+    let original = home.join("scene.ron");
+    fs::write(&original, plate_and_mesh("gem.obj", 0.2)).unwrap();
+    let scene = three(load_any_scene(&original).unwrap());
+
+    // Into a sibling folder: the OBJ is not below it, so the path becomes absolute.
+    let mut moved = scene.clone();
+    let target = elsewhere.join("scene.ron");
+    move_meshes(&mut moved, MeshFiles::Directory(&home), &target).unwrap();
+    assert!(
+        Path::new(&mesh_path(&moved)).is_absolute(),
+        "{}",
+        mesh_path(&moved)
+    );
+    save_scene(&moved, &target).unwrap();
+    assert_eq!(
+        three(load_any_scene(&target).unwrap()).trace(),
+        scene.trace()
+    );
+
+    // Into the folder above: the OBJ is below it, so the path stays relative.
+    let mut moved = scene.clone();
+    let target = root.join("scene.ron");
+    move_meshes(&mut moved, MeshFiles::Directory(&home), &target).unwrap();
+    assert_eq!(
+        mesh_path(&moved),
+        Path::new("home").join("gem.obj").display().to_string()
+    );
+    save_scene(&moved, &target).unwrap();
+    assert_eq!(
+        three(load_any_scene(&target).unwrap()).trace(),
+        scene.trace()
+    );
+
+    // In its own folder nothing changes.
+    let mut same = scene.clone();
+    move_meshes(&mut same, MeshFiles::Directory(&home), &original).unwrap();
+    assert_eq!(mesh_path(&same), "gem.obj");
+
+    // A bundled lesson's mesh lives only in the binary: it is written beside the new file.
+    let bundled = BUNDLED_SCENES_3D
+        .iter()
+        .find(|b| b.file.ends_with("gem-into-a-plate.ron"))
+        .unwrap();
+    let mut lesson = three(bundled.parse().unwrap());
+    let target = elsewhere.join("lesson.ron");
+    move_meshes(&mut lesson, MeshFiles::Bundled("3d"), &target).unwrap();
+    save_scene(&lesson, &target).unwrap();
+    assert!(elsewhere.join("gem.obj").is_file());
+    assert_eq!(
+        three(load_any_scene(&target).unwrap()).trace(),
+        three(bundled.parse().unwrap()).trace()
+    );
+}

@@ -54,6 +54,37 @@ impl<'a> MeshFiles<'a> {
     }
 }
 
+/// Makes a scene whose meshes are read `from` somewhere ready to be saved as `new_file`: each
+/// mesh path comes to name the same OBJ from the new file's directory — relative when the OBJ
+/// lies in or below it, absolute otherwise — and a bundled mesh, which exists only inside the
+/// binary, is written beside the new file (unless a file of that name is there already).
+pub fn move_meshes(scene: &mut Scene3, from: MeshFiles, new_file: &Path) -> Result<(), SceneError> {
+    let absolute = |p: &Path| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
+    let new_dir = absolute(new_file.parent().unwrap_or(Path::new("")));
+    for body in [&mut scene.a, &mut scene.b] {
+        let Shape3::Mesh { path, .. } = &mut body.shape else {
+            continue;
+        };
+        match from {
+            MeshFiles::Directory(dir) => {
+                let obj = absolute(&dir.join(&*path));
+                let named = obj.strip_prefix(&new_dir).unwrap_or(&obj);
+                *path = named.display().to_string();
+            }
+            MeshFiles::Bundled(_) => {
+                let target = new_dir.join(&*path);
+                if !target.exists() {
+                    let text = from
+                        .read(path)
+                        .map_err(|e| SceneError::new(&from.resolve(path), e))?;
+                    super::write_atomically(&target, text.as_bytes())?;
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Fills the vertices of every `Mesh` of the scene from its OBJ file.
 pub(super) fn load_meshes(
     scene: &mut Scene3,

@@ -18,7 +18,7 @@ pub use bundled::{
 pub use dimension::{AnyScene, load_any_scene, parse_any_scene, parse_any_scene_with};
 pub use error::SceneError;
 pub use file::{load_scene, parse_scene, save_scene, to_ron, write_atomically};
-pub use mesh::{MeshFiles, mesh_paths, parse_obj};
+pub use mesh::{MeshFiles, mesh_paths, move_meshes, parse_obj};
 pub use scene3::{DIMENSION_3D, Scene3};
 pub use watch::FileWatch;
 

@@ -14,11 +14,13 @@ use super::loaded3::Loaded3;
 use super::{Scene3View, View, refit};
 use crate::app::GjkvizApp;
 use crate::app::banners::Banner;
-use crate::app::file_state::bundled_scene;
+use crate::app::file_state::{bundled_list, bundled_scene};
 use crate::app::loaded::Source;
 use crate::app::playback::{Playback, relocate};
 use crate::edit::{History, Which};
-use crate::scene::{AnyScene, Scene3, SceneError, load_any_scene, save_scene};
+use crate::scene::{
+    AnyScene, MeshFiles, Scene3, SceneError, load_any_scene, move_meshes, save_scene,
+};
 
 /// The edits of the 3D scene on screen.
 pub struct Edits3 {
@@ -208,8 +210,24 @@ impl GjkvizApp {
         let Some(view) = &mut self.three else {
             return false;
         };
-        match save_scene(&view.loaded.scene, path) {
+        // The meshes must still be found from the new file's folder.
+        let mut scene = view.loaded.scene.clone();
+        let bundled_folder = match &view.source {
+            Source::Bundled(dimension, i) => bundled_list(*dimension)
+                .get(*i)
+                .and_then(|b| Path::new(b.file).parent())
+                .and_then(Path::to_str),
+            Source::File(_) => None,
+        };
+        let from = match (&view.source, bundled_folder) {
+            (Source::File(old), _) => MeshFiles::Directory(old.parent().unwrap_or(Path::new(""))),
+            (Source::Bundled(..), folder) => MeshFiles::Bundled(folder.unwrap_or("")),
+        };
+        let saved = move_meshes(&mut scene, from, path).and_then(|()| save_scene(&scene, path));
+        match saved {
             Ok(()) => {
+                // Only mesh paths can differ: the shapes, and so the trace, are the same.
+                view.loaded.scene = scene;
                 view.edits.saved = view.loaded.scene.clone();
                 view.source = Source::File(path.to_path_buf());
                 // Followed from after the write, so the app's own save is not taken for an edit.
