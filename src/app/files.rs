@@ -226,15 +226,18 @@ impl GjkvizApp {
     /// Writes the scene to `path` (atomically); on success the file is the scene's own and is
     /// followed on disk. A failure is on the banner.
     fn save_to(&mut self, path: &Path) -> bool {
-        if self.three.is_some() {
-            return self.save3_to(path);
-        }
-        match save_scene(&self.loaded.scene, path) {
-            Ok(()) => {
+        let written = if self.three.is_some() {
+            self.write3(path)
+        } else {
+            save_scene(&self.loaded.scene, path).map(|()| {
                 self.file.saved = self.loaded.scene.clone();
                 self.loaded.source = Source::File(path.to_path_buf());
                 // Started after the write, so the app's own save is not taken for an edit.
                 self.file.watch = Some(FileWatch::new(path));
+            })
+        };
+        match written {
+            Ok(()) => {
                 self.file.changed_on_disk = false;
                 self.file.recent.push(path);
                 self.file.banner = None;

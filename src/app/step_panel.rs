@@ -34,13 +34,7 @@ pub fn step_panel_ui(
     step_words_ui(ui, index, colour, &words, step_changed, palette);
 
     ui.label(RichText::new("Numbers").strong());
-    egui::Grid::new("step numbers")
-        .num_columns(2)
-        .striped(true)
-        .spacing([12.0, 3.0])
-        .show(ui, |ui| {
-            rows_ui(ui, numbers(step), palette);
-        });
+    rows_ui(ui, "step numbers", numbers(step), palette);
     if let Some(note) = step.check.and_then(|c| tolerance_note(&c, tolerance)) {
         ui.label(RichText::new(note).small().color(palette.weak_text));
     }
@@ -153,11 +147,17 @@ pub fn pseudocode_ui(
         });
 }
 
-/// The step's numbers, one row each (inside a two-column grid).
-pub fn rows_ui(ui: &mut egui::Ui, rows: Vec<Row>, palette: &Palette) {
-    for row in rows {
-        ui.label(RichText::new(row.name).color(palette.weak_text));
-        copyable_ui(ui, RichText::new(&row.value).monospace(), &row.value, "");
-        ui.end_row();
-    }
+/// Named numbers in a striped two-column grid, each value copyable.
+pub fn rows_ui(ui: &mut egui::Ui, id_salt: &str, rows: Vec<Row>, palette: &Palette) {
+    egui::Grid::new(id_salt)
+        .num_columns(2)
+        .striped(true)
+        .spacing([12.0, 3.0])
+        .show(ui, |ui| {
+            for row in rows {
+                ui.label(RichText::new(row.name).color(palette.weak_text));
+                copyable_ui(ui, RichText::new(&row.value).monospace(), &row.value, "");
+                ui.end_row();
+            }
+        });
 }

@@ -204,11 +204,11 @@ impl GjkvizApp {
         }
     }
 
-    /// Writes the 3D scene to `path` (atomically); on success it is the scene's file. A
-    /// failure is on the banner.
-    pub(in crate::app) fn save3_to(&mut self, path: &Path) -> bool {
+    /// Writes the 3D scene to `path` (atomically), its mesh paths made to find the same OBJs
+    /// from there; on success it is the scene's file, followed on disk with its meshes.
+    pub(in crate::app) fn write3(&mut self, path: &Path) -> Result<(), SceneError> {
         let Some(view) = &mut self.three else {
-            return false;
+            return Ok(());
         };
         // The meshes must still be found from the new file's folder.
         let mut scene = view.loaded.scene.clone();
@@ -223,29 +223,15 @@ impl GjkvizApp {
             (Source::File(old), _) => MeshFiles::Directory(old.parent().unwrap_or(Path::new(""))),
             (Source::Bundled(..), folder) => MeshFiles::Bundled(folder.unwrap_or("")),
         };
-        let saved = move_meshes(&mut scene, from, path).and_then(|()| save_scene(&scene, path));
-        match saved {
-            Ok(()) => {
-                // Only mesh paths can differ: the shapes, and so the trace, are the same.
-                view.loaded.scene = scene;
-                view.edits.saved = view.loaded.scene.clone();
-                view.source = Source::File(path.to_path_buf());
-                // Followed from after the write, so the app's own save is not taken for an edit.
-                let scene = view.loaded.scene.clone();
-                self.follow_meshes(&scene, path);
-                self.file.changed_on_disk = false;
-                self.file.recent.push(path);
-                self.file.banner = None;
-                true
-            }
-            Err(e) => {
-                self.file.banner = Some(Banner::new(
-                    "The scene could not be saved; the file on disk is as it was.",
-                    &e,
-                ));
-                false
-            }
-        }
+        move_meshes(&mut scene, from, path)?;
+        save_scene(&scene, path)?;
+        // Only mesh paths can differ: the shapes, and so the trace, are the same.
+        view.loaded.scene = scene.clone();
+        view.edits.saved = scene.clone();
+        view.source = Source::File(path.to_path_buf());
+        // Followed from after the write, so the app's own save is not taken for an edit.
+        self.follow_meshes(&scene, path);
+        Ok(())
     }
 
     /// A 3D scene read again from its followed file: its own file's new contents are an

@@ -69,11 +69,7 @@ pub fn step_panel3_ui(
     };
     step_words_ui(ui, index, colour, &words, step_changed, palette);
     ui.label(RichText::new("Numbers").strong());
-    egui::Grid::new("step numbers 3d")
-        .num_columns(2)
-        .striped(true)
-        .spacing([12.0, 3.0])
-        .show(ui, |ui| rows_ui(ui, numbers(step), palette));
+    rows_ui(ui, "step numbers 3d", numbers(step), palette);
     // Before the simplex, as in 2D.
     let gaps = gap_points(trace.steps.iter().map(|s| s.check));
     let clicked = convergence_section_ui(ui, &gaps, index, palette);
@@ -140,11 +136,7 @@ pub fn result3_ui(ui: &mut egui::Ui, trace: &Trace3, at_end: bool, palette: &Pal
         ),
     );
     row("ended by", format!("{:?}", r.termination));
-    egui::Grid::new("result 3d")
-        .num_columns(2)
-        .striped(true)
-        .spacing([12.0, 3.0])
-        .show(ui, |ui| rows_ui(ui, rows, palette));
+    rows_ui(ui, "result 3d", rows, palette);
 }
 
 /// The point or face pinned with a click, then the one under the pointer when it is another.
