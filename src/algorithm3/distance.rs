@@ -58,7 +58,8 @@ where
         iterations,
     };
     for iteration in 1..=settings.max_iterations {
-        if origin_on(&simplex, v) {
+        // Later iterations checked their v where they found it (`touching` below).
+        if iteration == 1 && origin_on(&simplex, v) {
             recorder.record(|| Step3 {
                 simplex: simplex.ids(),
                 closest_point: Some(v),
@@ -67,7 +68,8 @@ where
             return done(Verdict::Touching, simplex, iteration);
         }
         let d = -v;
-        let s = pair.support(d);
+        // Near the answer the direction turns little: the search starts at the newest point.
+        let s = pair.support_near(d, &simplex.points[simplex.len - 1]);
         let upper = v.length();
         // Every iteration's bound holds; the best of them closes the gap soonest.
         lower = lower.max(s.w.dot(v) / upper);

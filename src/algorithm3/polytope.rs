@@ -33,6 +33,8 @@ const INLINE_FACES: usize = 160;
 /// difference of points, so a point truly in the plane lands within a few ulps of it; 64
 /// leaves room without taking in points measurably behind the plane.
 const COPLANAR_ULPS: f64 = 64.0;
+/// Running minima in the closest-face scan (see [`Polytope::closest_face`]).
+const SCAN_LANES: usize = 4;
 /// Horizon edges and walk entries kept inline.
 const INLINE_HORIZON: usize = 32;
 
@@ -80,6 +82,9 @@ pub(crate) struct Polytope {
 /// The faces of a positively oriented tetrahedron ((p1 − p0)·((p2 − p0) × (p3 − p0)) > 0),
 /// counter-clockwise seen from outside.
 const TETRAHEDRON_FACES: [[u32; 3]; 4] = [[0, 2, 1], [0, 1, 3], [1, 2, 3], [0, 3, 2]];
+/// Across edge i of face f of [`TETRAHEDRON_FACES`] (from corner i to corner i + 1) lies face
+/// `TETRAHEDRON_ADJACENT[f][i]`, the face with the same two corners the other way round.
+const TETRAHEDRON_ADJACENT: [[u32; 3]; 4] = [[3, 2, 1], [0, 2, 3], [0, 3, 1], [1, 2, 0]];
 
 impl Polytope {
     /// An empty polytope, to be started by [`Polytope::start_tetrahedron`]. Built in two steps
@@ -105,24 +110,9 @@ impl Polytope {
         }
         self.vertices.extend_from_slice(&points);
         self.interior = (p0 + p1 + p2 + p3) * 0.25;
-        for vertices in TETRAHEDRON_FACES {
-            self.push_face(vertices, [0; 3]);
+        for (vertices, adjacent) in TETRAHEDRON_FACES.into_iter().zip(TETRAHEDRON_ADJACENT) {
+            self.push_face(vertices, adjacent);
         }
-        // Each edge's twin is the face that has the same two vertices the other way round.
-        for f in 0..4 {
-            for i in 0..3 {
-                let (a, b) = self.edge(f, i);
-                let twin = (0..4)
-                    .find(|&g| g != f && (0..3).any(|j| self.edge(g, j) == (b, a)))
-                    .unwrap_or(f);
-                self.faces[f].adjacent[i] = twin as u32;
-            }
-        }
-    }
-
-    fn edge(&self, face: usize, i: usize) -> (u32, u32) {
-        let v = self.faces[face].vertices;
-        (v[i], v[(i + 1) % 3])
     }
 
     fn point(&self, i: u32) -> DVec3 {
@@ -131,12 +121,14 @@ impl Polytope {
 
     fn push_face(&mut self, vertices: [u32; 3], adjacent: [u32; 3]) {
         let [a, b, c] = vertices.map(|i| self.point(i));
-        let normal = (b - a).cross(c - a).normalize_or_zero();
+        let cross = (b - a).cross(c - a);
+        let length = cross.length();
         // A face without a usable normal can never be the closest one.
-        let distance = if normal == DVec3::ZERO {
-            f64::INFINITY
+        let (normal, distance) = if length > 0.0 && length.is_finite() {
+            let normal = cross * length.recip();
+            (normal, normal.dot(a))
         } else {
-            normal.dot(a)
+            (DVec3::ZERO, f64::INFINITY)
         };
         self.distances.push(distance);
         self.faces.push(Face {
@@ -151,15 +143,40 @@ impl Polytope {
     /// The living face nearest the origin's side: smallest signed distance, the first of
     /// equals; when no living face has a finite distance, the first living face.
     pub fn closest_face(&self) -> Option<usize> {
-        let mut best: Option<usize> = None;
-        let mut best_distance = f64::INFINITY;
-        for (i, &d) in self.distances.iter().enumerate() {
-            if d < best_distance {
-                best = Some(i);
+        let distances = &self.distances[..];
+        // Independent running minima, one per lane, so the processor overlaps them; each
+        // keeps its first smallest, and the lanes meet with the smaller index winning ties:
+        // the answer of a plain scan in order.
+        let chunks = distances.chunks_exact(SCAN_LANES);
+        let rest_start = distances.len() - chunks.remainder().len();
+        let mut lane_best = [usize::MAX; SCAN_LANES];
+        let mut lane_distance = [f64::INFINITY; SCAN_LANES];
+        for (c, chunk) in chunks.enumerate() {
+            for lane in 0..SCAN_LANES {
+                if chunk[lane] < lane_distance[lane] {
+                    lane_distance[lane] = chunk[lane];
+                    lane_best[lane] = c * SCAN_LANES + lane;
+                }
+            }
+        }
+        let (mut best, mut best_distance) = (usize::MAX, f64::INFINITY);
+        for lane in 0..SCAN_LANES {
+            let (i, d) = (lane_best[lane], lane_distance[lane]);
+            if d < best_distance || (d == best_distance && i < best) {
+                best = i;
                 best_distance = d;
             }
         }
-        best.or_else(|| self.faces.iter().position(|f| f.alive))
+        for (i, &d) in distances.iter().enumerate().skip(rest_start) {
+            if d < best_distance {
+                best = i;
+                best_distance = d;
+            }
+        }
+        if best != usize::MAX {
+            return Some(best);
+        }
+        self.faces.iter().position(|f| f.alive)
     }
 
     /// Marks face `f` dead (or alive again) and keeps its distance in the scan in step.
@@ -276,7 +293,7 @@ impl Polytope {
 
     /// Whether `w` is already a vertex (within `epsilon`).
     pub fn has_vertex(&self, w: DVec3, epsilon: f64) -> bool {
-        self.vertices
+        self.vertices[..]
             .iter()
             .any(|v| (v.w - w).length_squared() <= epsilon * epsilon)
     }
@@ -315,5 +332,62 @@ fn sees(normal: DVec3, corner: DVec3, p: DVec3, coplanar: bool) -> bool {
         height >= -slack
     } else {
         height > 0.0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_tetrahedron_adjacency_table_pairs_each_edge_with_its_twin() {
+        let edge = |f: usize, i: usize| {
+            let v = TETRAHEDRON_FACES[f];
+            (v[i], v[(i + 1) % 3])
+        };
+        for f in 0..4 {
+            for i in 0..3 {
+                let (a, b) = edge(f, i);
+                let g = TETRAHEDRON_ADJACENT[f][i] as usize;
+                assert_ne!(g, f);
+                assert!((0..3).any(|j| edge(g, j) == (b, a)), "face {f} edge {i}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_closest_face_scan_gives_the_first_smallest_distance() {
+        let mut polytope = Polytope::empty();
+        let mut state = 12345u64;
+        for len in 0..40 {
+            polytope.distances.clear();
+            for _ in 0..len {
+                state = state
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                // Few distinct values, so ties and infinities (dead faces) are common.
+                let d = match state >> 61 {
+                    0 | 1 => f64::INFINITY,
+                    k => k as f64,
+                };
+                polytope.distances.push(d);
+            }
+            let expected = polytope
+                .distances
+                .iter()
+                .enumerate()
+                .fold(None, |best: Option<(usize, f64)>, (i, &d)| match best {
+                    Some((_, b)) if d >= b => best,
+                    _ if d.is_finite() => Some((i, d)),
+                    _ => best,
+                })
+                .map(|(i, _)| i);
+            assert_eq!(
+                polytope.closest_face(),
+                expected,
+                "{:?}",
+                polytope.distances
+            );
+        }
     }
 }

@@ -5,9 +5,9 @@
 
 use glam::{DMat3, DVec3};
 
-use super::climb::{VertexGraph, extreme_vertex_linear};
+use super::climb::{CLIMB_MIN_VERTICES, VertexGraph, extreme_vertex_linear};
 use super::shape::{Body3, Shape3};
-use super::support::SupportMap3;
+use super::support::{NO_VERTEX, SupportMap3};
 use crate::geometry::Core;
 
 /// A shape's support function in its own frame.
@@ -155,11 +155,7 @@ pub fn local_support(shape: &LocalShape, d: DVec3) -> DVec3 {
                 best
             }
         }
-        LocalShape::Box { half_extents } => DVec3::new(
-            half_extents.x.copysign(d.x),
-            half_extents.y.copysign(d.y),
-            half_extents.z.copysign(d.z),
-        ),
+        LocalShape::Box { half_extents } => box_support(*half_extents, d),
         LocalShape::Cylinder {
             half_height,
             radius,
@@ -179,6 +175,29 @@ pub fn local_support(shape: &LocalShape, d: DVec3) -> DVec3 {
             *radii * scaled.normalize_or_zero()
         }
     }
+}
+
+/// A hull's vertex farthest along `d` and its index: climbing from `near` when it names a
+/// vertex, else from the cube map on large hulls, else by a scan.
+fn climb_support(graph: &VertexGraph, vertices: &[DVec3], d: DVec3, near: u32) -> (DVec3, u32) {
+    let i = if (near as usize) < vertices.len() {
+        graph.extreme_vertex_near(vertices, d, near as usize)
+    } else if vertices.len() >= CLIMB_MIN_VERTICES {
+        graph.extreme_vertex(vertices, d)
+    } else {
+        extreme_vertex_linear(vertices, d)
+    };
+    (vertices[i], i as u32)
+}
+
+/// The corner of a box farthest along `d`.
+#[inline]
+fn box_support(half_extents: DVec3, d: DVec3) -> DVec3 {
+    DVec3::new(
+        half_extents.x.copysign(d.x),
+        half_extents.y.copysign(d.y),
+        half_extents.z.copysign(d.z),
+    )
 }
 
 /// The point of the circle of `radius` in the xz plane farthest along d's xz part; the circle's
@@ -206,15 +225,26 @@ impl SupportMap3 for ConvexBody3 {
 
     #[inline]
     fn support_offset(&self, direction: DVec3) -> DVec3 {
-        let local = self.rotation.transpose() * usable_direction(direction);
-        let point = match (&self.graph, &self.shape) {
+        self.support_vertex(direction, NO_VERTEX).0
+    }
+
+    #[inline(always)]
+    fn support_vertex(&self, direction: DVec3, near: u32) -> (DVec3, u32) {
+        // Rᵀd as three dot products with R's columns: no transposed copy of R on every call.
+        let d = usable_direction(direction);
+        let r = &self.rotation;
+        let local = DVec3::new(r.x_axis.dot(d), r.y_axis.dot(d), r.z_axis.dot(d));
+        // Boxes inline; everything else out of line, so this stays small enough to inline
+        // into the algorithms' loops.
+        let (point, vertex) = match (&self.graph, &self.shape) {
+            (_, LocalShape::Box { half_extents }) => (box_support(*half_extents, local), NO_VERTEX),
             // Only hulls have a graph, and hulls are not rounded.
             (Some(graph), LocalShape::Rounded { vertices, .. }) => {
-                vertices[graph.extreme_vertex(vertices, local)]
+                climb_support(graph, vertices, local, near)
             }
-            _ => local_support(&self.shape, local),
+            _ => (local_support(&self.shape, local), NO_VERTEX),
         };
-        self.rotation * point
+        (self.rotation * point, vertex)
     }
 
     fn centre(&self) -> DVec3 {
