@@ -7,7 +7,7 @@
 
 use glam::DVec3;
 
-use crate::geometry3::{NO_VERTEX, SupportMap3};
+use crate::geometry3::SupportMap3;
 use crate::trace3::{Vertex3, VertexId};
 
 /// A support point of A − B and where it came from; `a` and `b` are relative to the bodies'
@@ -22,10 +22,6 @@ pub(crate) struct Vertex {
     pub b: DVec3,
     /// Its place in the order of discovery.
     pub id: VertexId,
-    /// Which vertex of A and of B it came from ([`NO_VERTEX`] for shapes without vertices):
-    /// a later search along a nearby direction starts there.
-    pub vertex_a: u32,
-    pub vertex_b: u32,
 }
 
 /// The two shapes and a counter naming support points in order of discovery.
@@ -68,20 +64,8 @@ impl<'s, A: SupportMap3 + ?Sized, B: SupportMap3 + ?Sized> Difference<'s, A, B> 
     /// The farthest point of A − B along `d`, with a new id.
     #[inline]
     pub fn support(&mut self, d: DVec3) -> Vertex {
-        self.support_from(d, NO_VERTEX, NO_VERTEX)
-    }
-
-    /// [`Difference::support`] for a direction near the one that found `near`: polyhedra
-    /// climb from the vertices it came from instead of starting cold.
-    #[inline]
-    pub fn support_near(&mut self, d: DVec3, near: &Vertex) -> Vertex {
-        self.support_from(d, near.vertex_a, near.vertex_b)
-    }
-
-    #[inline]
-    fn support_from(&mut self, d: DVec3, near_a: u32, near_b: u32) -> Vertex {
-        let (a, vertex_a) = self.a.support_vertex(d, near_a);
-        let (b, vertex_b) = self.b.support_vertex(-d, near_b);
+        let a = self.a.support_offset(d);
+        let b = self.b.support_offset(-d);
         let id = self.found;
         self.found += 1;
         Vertex {
@@ -89,8 +73,6 @@ impl<'s, A: SupportMap3 + ?Sized, B: SupportMap3 + ?Sized> Difference<'s, A, B> 
             a,
             b,
             id,
-            vertex_a,
-            vertex_b,
         }
     }
 

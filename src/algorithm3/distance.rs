@@ -68,8 +68,7 @@ where
             return done(Verdict::Touching, simplex, iteration);
         }
         let d = -v;
-        // Near the answer the direction turns little: the search starts at the newest point.
-        let s = pair.support_near(d, &simplex.points[simplex.len - 1]);
+        let s = pair.support(d);
         let upper = v.length();
         // Every iteration's bound holds; the best of them closes the gap soonest.
         lower = lower.max(s.w.dot(v) / upper);

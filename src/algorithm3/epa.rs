@@ -58,8 +58,7 @@ where
         if d >= best.0 {
             best = (d, closest);
         }
-        // The farthest point along the face's normal lies beyond the face, near its corners.
-        let s = pair.support_near(n, &polytope.vertices[face.vertices[0] as usize]);
+        let s = pair.support(n);
         let reach = s.w.dot(n);
         upper = upper.min(reach);
         let gap = reach - d;
@@ -244,9 +243,6 @@ mod tests {
         }
         fn support_offset(&self, direction: DVec3) -> DVec3 {
             self.0.support_offset(direction)
-        }
-        fn support_vertex(&self, direction: DVec3, near: u32) -> (DVec3, u32) {
-            self.0.support_vertex(direction, near)
         }
         fn is_curved(&self) -> bool {
             false

@@ -5,9 +5,9 @@
 
 use glam::{DMat3, DVec3};
 
-use super::climb::{CLIMB_MIN_VERTICES, VertexGraph, extreme_vertex_linear};
+use super::climb::{VertexGraph, extreme_vertex_linear};
 use super::shape::{Body3, Shape3};
-use super::support::{NO_VERTEX, SupportMap3};
+use super::support::SupportMap3;
 use crate::geometry::Core;
 
 /// A shape's support function in its own frame.
@@ -177,17 +177,9 @@ pub fn local_support(shape: &LocalShape, d: DVec3) -> DVec3 {
     }
 }
 
-/// A hull's vertex farthest along `d` and its index: climbing from `near` when it names a
-/// vertex, else from the cube map on large hulls, else by a scan.
-fn climb_support(graph: &VertexGraph, vertices: &[DVec3], d: DVec3, near: u32) -> (DVec3, u32) {
-    let i = if (near as usize) < vertices.len() {
-        graph.extreme_vertex_near(vertices, d, near as usize)
-    } else if vertices.len() >= CLIMB_MIN_VERTICES {
-        graph.extreme_vertex(vertices, d)
-    } else {
-        extreme_vertex_linear(vertices, d)
-    };
-    (vertices[i], i as u32)
+/// A large hull's vertex farthest along `d`, by climbing its vertex graph.
+fn climb_support(graph: &VertexGraph, vertices: &[DVec3], d: DVec3) -> DVec3 {
+    vertices[graph.extreme_vertex(vertices, d)]
 }
 
 /// The corner of a box farthest along `d`.
@@ -223,28 +215,23 @@ impl SupportMap3 for ConvexBody3 {
         self.position
     }
 
-    #[inline]
-    fn support_offset(&self, direction: DVec3) -> DVec3 {
-        self.support_vertex(direction, NO_VERTEX).0
-    }
-
     #[inline(always)]
-    fn support_vertex(&self, direction: DVec3, near: u32) -> (DVec3, u32) {
+    fn support_offset(&self, direction: DVec3) -> DVec3 {
         // Rᵀd as three dot products with R's columns: no transposed copy of R on every call.
         let d = usable_direction(direction);
         let r = &self.rotation;
         let local = DVec3::new(r.x_axis.dot(d), r.y_axis.dot(d), r.z_axis.dot(d));
         // Boxes inline; everything else out of line, so this stays small enough to inline
         // into the algorithms' loops.
-        let (point, vertex) = match (&self.graph, &self.shape) {
-            (_, LocalShape::Box { half_extents }) => (box_support(*half_extents, local), NO_VERTEX),
+        let point = match (&self.graph, &self.shape) {
+            (_, LocalShape::Box { half_extents }) => box_support(*half_extents, local),
             // Only hulls have a graph, and hulls are not rounded.
             (Some(graph), LocalShape::Rounded { vertices, .. }) => {
-                climb_support(graph, vertices, local, near)
+                climb_support(graph, vertices, local)
             }
-            _ => (local_support(&self.shape, local), NO_VERTEX),
+            _ => local_support(&self.shape, local),
         };
-        (self.rotation * point, vertex)
+        self.rotation * point
     }
 
     fn centre(&self) -> DVec3 {

@@ -17,15 +17,10 @@
 
 use glam::DVec3;
 
-/// Hulls with fewer vertices are scanned when the search has no start: at 32 vertices the
-/// scan's 32 dot products cost about what the look-up and a climb of a few steps with ~6
-/// neighbours each cost (see BENCHMARKS.md, the 3D support table).
+/// Hulls with fewer vertices are scanned: at 32 vertices the scan's 32 dot products cost about
+/// what the look-up and a climb of a few steps with ~6 neighbours each cost (see
+/// BENCHMARKS.md, the 3D support table).
 pub const CLIMB_MIN_VERTICES: usize = 48;
-/// Hulls of at least this many vertices keep a graph for warm starts: a search that starts
-/// at a vertex found for a nearby direction (EPA's next face normal, the next GJK direction)
-/// ends one or two steps away, a dozen dot products against the scan's n. Below this the scan
-/// is as cheap.
-pub const WARM_CLIMB_MIN_VERTICES: usize = 16;
 /// Cells along a cube face's side. 4 puts a query within about 0.2 rad of its cell's centre;
 /// the table is 96 entries, built by 96 scans of the hull.
 const CELLS_PER_SIDE: usize = 4;
@@ -85,27 +80,7 @@ impl VertexGraph {
     /// product as [`extreme_vertex_linear`]; on a tie, possibly another of the tied vertices.
     #[inline]
     pub fn extreme_vertex(&self, vertices: &[DVec3], d: DVec3) -> usize {
-        self.climb_from(vertices, d, self.starts[cell_of(d)] as usize)
-    }
-
-    /// [`VertexGraph::extreme_vertex`], climbing from `near` (an index of `vertices`, found
-    /// for a nearby direction) when it is already higher along `d` than the cube map's start:
-    /// an old vertex helps only when the direction has turned less than a cell's width.
-    #[inline]
-    pub fn extreme_vertex_near(&self, vertices: &[DVec3], d: DVec3, near: usize) -> usize {
-        let cold = self.starts[cell_of(d)] as usize;
-        let start = if vertices[near].dot(d) > vertices[cold].dot(d) {
-            near
-        } else {
-            cold
-        };
-        self.climb_from(vertices, d, start)
-    }
-
-    /// Climbs from vertex `start` (an index of `vertices`) to a vertex farthest along `d`.
-    #[inline]
-    fn climb_from(&self, vertices: &[DVec3], d: DVec3, start: usize) -> usize {
-        let mut best = start;
+        let mut best = self.starts[cell_of(d)] as usize;
         let mut best_dot = vertices[best].dot(d);
         // Every step strictly raises the dot product, so no vertex is visited twice: the walk
         // ends within n steps (the bound only guards against a malformed graph).

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 
 use glam::{DVec2, DVec3};
 
-use super::climb::{VertexGraph, WARM_CLIMB_MIN_VERTICES};
+use super::climb::{CLIMB_MIN_VERTICES, VertexGraph};
 use super::recent::Recent;
 use crate::geometry::convex_hull;
 
@@ -35,7 +35,7 @@ pub struct Hull3 {
     /// A point inside (the vertices' mean).
     pub centre: DVec3,
     /// The vertices joined by the hull's edges, for supports by hill climbing; only for hulls
-    /// of [`WARM_CLIMB_MIN_VERTICES`] or more (smaller ones are scanned).
+    /// of [`CLIMB_MIN_VERTICES`] or more (smaller ones are scanned).
     pub graph: Option<VertexGraph>,
     /// Planes (unit outward normal, offset) of a solid or the edges' inward tests of a polygon,
     /// used only to find interior points.
@@ -128,7 +128,7 @@ fn lower_dimension(vertices: Vec<DVec3>, dimension: u8, epsilon: f64) -> Hull3 {
 
 /// The vertex graph of a hull with these edges, if it is big enough to climb.
 fn graph(vertices: &[DVec3], edges: &[[u32; 2]]) -> Option<VertexGraph> {
-    if vertices.len() < WARM_CLIMB_MIN_VERTICES {
+    if vertices.len() < CLIMB_MIN_VERTICES {
         return None;
     }
     VertexGraph::new(vertices, edges)

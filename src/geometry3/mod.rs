@@ -10,10 +10,10 @@ mod shape;
 mod support;
 
 pub use body::{ConvexBody3, LocalShape, local_support};
-pub use climb::{CLIMB_MIN_VERTICES, VertexGraph, WARM_CLIMB_MIN_VERTICES, extreme_vertex_linear};
+pub use climb::{CLIMB_MIN_VERTICES, VertexGraph, extreme_vertex_linear};
 pub use hull::{Hull3, hull_of};
 pub use recent::Recent;
 pub use shape::{Body3, MESH_VERTICES_MAX, POLYHEDRON_POINTS_MAX, Shape3, rotation_matrix};
-pub use support::{NO_VERTEX, SupportMap3};
+pub use support::SupportMap3;
 
 pub(crate) use body::usable_direction;

@@ -5,9 +5,6 @@ use glam::DVec3;
 use super::body::ConvexBody3;
 use crate::geometry::Core;
 
-/// "No vertex": the shape has none to name, or a search has no start.
-pub const NO_VERTEX: u32 = u32::MAX;
-
 /// A convex 3D shape in world space, seen through its support function.
 ///
 /// Supports are returned **relative to the body's position** ([`SupportMap3::support_offset`]):
@@ -20,16 +17,6 @@ pub trait SupportMap3 {
     /// The point of the shape farthest along `direction` (any length but zero), minus
     /// [`SupportMap3::position`], in world axes.
     fn support_offset(&self, direction: DVec3) -> DVec3;
-
-    /// [`SupportMap3::support_offset`] and the index of the shape's vertex it is ([`NO_VERTEX`]
-    /// for shapes without vertices). `near` is a vertex an earlier search returned for a
-    /// nearby direction, or [`NO_VERTEX`]: a polyhedron that climbs its vertex graph starts
-    /// there. The point is the same farthest one either way (on a tie, possibly another of
-    /// the tied vertices).
-    fn support_vertex(&self, direction: DVec3, near: u32) -> (DVec3, u32) {
-        let _ = near;
-        (self.support_offset(direction), NO_VERTEX)
-    }
 
     /// The farthest point along `direction` in world space.
     fn support(&self, direction: DVec3) -> DVec3 {
