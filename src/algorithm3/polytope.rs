@@ -345,10 +345,10 @@ mod tests {
             let v = TETRAHEDRON_FACES[f];
             (v[i], v[(i + 1) % 3])
         };
-        for f in 0..4 {
-            for i in 0..3 {
+        for (f, across) in TETRAHEDRON_ADJACENT.iter().enumerate() {
+            for (i, &g) in across.iter().enumerate() {
                 let (a, b) = edge(f, i);
-                let g = TETRAHEDRON_ADJACENT[f][i] as usize;
+                let g = g as usize;
                 assert_ne!(g, f);
                 assert!((0..3).any(|j| edge(g, j) == (b, a)), "face {f} edge {i}");
             }

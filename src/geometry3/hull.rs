@@ -169,6 +169,11 @@ fn solid(points: &[DVec3], epsilon: f64) -> Hull3 {
         }
         return lower_dimension(distinct, 3, epsilon);
     };
+    let (vertices, triangles) = if vertices.len() >= CLIMB_MIN_VERTICES {
+        in_spatial_order(vertices, triangles)
+    } else {
+        (vertices, triangles)
+    };
     let mut hull = lower_dimension(vertices, 3, epsilon);
     let centre = hull.centre;
     // Each undirected edge with the normals of the triangles on its sides.
@@ -209,6 +214,52 @@ fn solid(points: &[DVec3], epsilon: f64) -> Hull3 {
     links.sort_unstable();
     hull.graph = graph(&hull.vertices, &links);
     hull
+}
+
+/// Bits per axis of the spatial sort key (three axes in a 64-bit key).
+const MORTON_BITS: u32 = 21;
+
+/// The vertices in Morton (Z-curve) order of their positions, with the triangles renumbered.
+///
+/// A climb reads all of a vertex's neighbours at each step. In the quickhull's order (the input
+/// list's) those are scattered over the whole list, a cache miss each once a batch of large
+/// hulls outgrows the cache; along a Z-curve, points near in space are mostly near in memory.
+/// Ties keep the list's order, so the same list always gives the same hull.
+fn in_spatial_order(vertices: Vec<DVec3>, triangles: Vec<[u32; 3]>) -> (Vec<DVec3>, Vec<[u32; 3]>) {
+    let (low, high) = vertices
+        .iter()
+        .fold((DVec3::INFINITY, DVec3::NEG_INFINITY), |(lo, hi), &v| {
+            (lo.min(v), hi.max(v))
+        });
+    let cells = f64::from((1u32 << MORTON_BITS) - 1);
+    let scale = (high - low).max(DVec3::splat(f64::MIN_POSITIVE)).recip() * cells;
+    let key = |v: DVec3| {
+        let q = ((v - low) * scale).clamp(DVec3::ZERO, DVec3::splat(cells));
+        spread_bits(q.x as u64) | spread_bits(q.y as u64) << 1 | spread_bits(q.z as u64) << 2
+    };
+    let mut order: Vec<u32> = (0..vertices.len() as u32).collect();
+    order.sort_by_key(|&i| key(vertices[i as usize]));
+    let mut new_index = vec![0u32; vertices.len()];
+    for (new, &old) in order.iter().enumerate() {
+        new_index[old as usize] = new as u32;
+    }
+    let sorted = order.iter().map(|&i| vertices[i as usize]).collect();
+    let renumbered = triangles
+        .iter()
+        .map(|t| t.map(|i| new_index[i as usize]))
+        .collect();
+    (sorted, renumbered)
+}
+
+/// The low [`MORTON_BITS`] bits of `x`, two zero bits after each (bit i moves to bit 3i).
+fn spread_bits(x: u64) -> u64 {
+    let mut x = x & ((1 << MORTON_BITS) - 1);
+    x = (x | x << 32) & 0x001f_0000_0000_ffff;
+    x = (x | x << 16) & 0x001f_0000_ff00_00ff;
+    x = (x | x << 8) & 0x100f_00f0_0f00_f00f;
+    x = (x | x << 4) & 0x10c3_0c30_c30c_30c3;
+    x = (x | x << 2) & 0x1249_2492_4924_9249;
+    x
 }
 
 /// Adds the unit direction of `d` unless it (or its opposite) is already listed; `seen` holds
@@ -298,6 +349,56 @@ impl Hull3 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn spread_bits_moves_bit_i_to_bit_3i() {
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..200 {
+            x = x.rotate_left(7).wrapping_mul(0x2545_f491_4f6c_dd1d);
+            let spread = spread_bits(x);
+            for i in 0..64 {
+                let expected = i % 3 == 0 && i / 3 < MORTON_BITS && (x >> (i / 3)) & 1 == 1;
+                assert_eq!((spread >> i) & 1 == 1, expected, "x {x:#x}, bit {i}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_large_hull_in_spatial_order_has_the_same_vertices_and_faces() {
+        let golden = std::f64::consts::PI * (3.0 - 5f64.sqrt());
+        let points: Vec<DVec3> = (0..500)
+            .map(|i| {
+                let y = 1.0 - 2.0 * (f64::from(i) + 0.5) / 500.0;
+                let r = (1.0 - y * y).sqrt();
+                let t = golden * f64::from(i);
+                DVec3::new(r * t.cos(), y, r * t.sin()) * DVec3::new(2.0, 1.0, 0.5)
+            })
+            .collect();
+        let (vertices, triangles) = parry3d_f64::transformation::try_convex_hull(&points)
+            .expect("a round cloud has a hull");
+        let (sorted, renumbered) = in_spatial_order(vertices.clone(), triangles.clone());
+        let mut before: Vec<[u64; 3]> = vertices
+            .iter()
+            .map(|v| v.to_array().map(f64::to_bits))
+            .collect();
+        let mut after: Vec<[u64; 3]> = sorted
+            .iter()
+            .map(|v| v.to_array().map(f64::to_bits))
+            .collect();
+        assert_ne!(
+            before, after,
+            "500 lattice points are not in Z order already"
+        );
+        before.sort_unstable();
+        after.sort_unstable();
+        assert_eq!(before, after);
+        for (old, new) in triangles.iter().zip(&renumbered) {
+            assert_eq!(
+                old.map(|i| vertices[i as usize]),
+                new.map(|i| sorted[i as usize])
+            );
+        }
+    }
 
     /// The scan of the whole list that [`DirectionSet`] replaces.
     fn scan_contains(list: &[DVec3], d: DVec3, either_sign: bool) -> bool {
