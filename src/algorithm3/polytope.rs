@@ -293,7 +293,7 @@ impl Polytope {
 
     /// Whether `w` is already a vertex (within `epsilon`).
     pub fn has_vertex(&self, w: DVec3, epsilon: f64) -> bool {
-        self.vertices[..]
+        self.vertices
             .iter()
             .any(|v| (v.w - w).length_squared() <= epsilon * epsilon)
     }
