@@ -238,7 +238,7 @@ fn in_spatial_order(vertices: Vec<DVec3>, triangles: Vec<[u32; 3]>) -> (Vec<DVec
         spread_bits(q.x as u64) | spread_bits(q.y as u64) << 1 | spread_bits(q.z as u64) << 2
     };
     let mut order: Vec<u32> = (0..vertices.len() as u32).collect();
-    order.sort_by_key(|&i| key(vertices[i as usize]));
+    order.sort_by_cached_key(|&i| key(vertices[i as usize]));
     let mut new_index = vec![0u32; vertices.len()];
     for (new, &old) in order.iter().enumerate() {
         new_index[old as usize] = new as u32;
