@@ -49,6 +49,7 @@ pub mod export;
 pub mod format;
 pub mod geometry;
 pub mod geometry3;
+mod lane_scan;
 pub mod scene;
 pub mod separating_axes3;
 pub mod sweep;

@@ -20,6 +20,7 @@ use glam::DVec3;
 use smallvec::SmallVec;
 
 use super::difference::Vertex;
+use crate::lane_scan::first_largest;
 
 /// Vertices kept inline: polytope pairs end after a handful of expansions, curved pairs at the
 /// default tolerance mostly within 25.
@@ -33,8 +34,6 @@ const INLINE_FACES: usize = 160;
 /// difference of points, so a point truly in the plane lands within a few ulps of it; 64
 /// leaves room without taking in points measurably behind the plane.
 const COPLANAR_ULPS: f64 = 64.0;
-/// Running minima in the closest-face scan (see [`Polytope::closest_face`]).
-const SCAN_LANES: usize = 4;
 /// Horizon edges and walk entries kept inline.
 const INLINE_HORIZON: usize = 32;
 
@@ -143,40 +142,9 @@ impl Polytope {
     /// The living face nearest the origin's side: smallest signed distance, the first of
     /// equals; when no living face has a finite distance, the first living face.
     pub fn closest_face(&self) -> Option<usize> {
-        let distances = &self.distances[..];
-        // Independent running minima, one per lane, so the processor overlaps them; each
-        // keeps its first smallest, and the lanes meet with the smaller index winning ties:
-        // the answer of a plain scan in order.
-        let chunks = distances.chunks_exact(SCAN_LANES);
-        let rest_start = distances.len() - chunks.remainder().len();
-        let mut lane_best = [usize::MAX; SCAN_LANES];
-        let mut lane_distance = [f64::INFINITY; SCAN_LANES];
-        for (c, chunk) in chunks.enumerate() {
-            for lane in 0..SCAN_LANES {
-                if chunk[lane] < lane_distance[lane] {
-                    lane_distance[lane] = chunk[lane];
-                    lane_best[lane] = c * SCAN_LANES + lane;
-                }
-            }
-        }
-        let (mut best, mut best_distance) = (usize::MAX, f64::INFINITY);
-        for lane in 0..SCAN_LANES {
-            let (i, d) = (lane_best[lane], lane_distance[lane]);
-            if d < best_distance || (d == best_distance && i < best) {
-                best = i;
-                best_distance = d;
-            }
-        }
-        for (i, &d) in distances.iter().enumerate().skip(rest_start) {
-            if d < best_distance {
-                best = i;
-                best_distance = d;
-            }
-        }
-        if best != usize::MAX {
-            return Some(best);
-        }
-        self.faces.iter().position(|f| f.alive)
+        // The first smallest distance is the first largest negated one; dead faces' +∞ become
+        // −∞, which the scan never keeps.
+        first_largest(&self.distances, |&d| -d).or_else(|| self.faces.iter().position(|f| f.alive))
     }
 
     /// Marks face `f` dead (or alive again) and keeps its distance in the scan in step.

@@ -17,6 +17,8 @@
 
 use glam::DVec3;
 
+use crate::lane_scan::first_largest;
+
 /// Hulls with fewer vertices are scanned: at 32 vertices the scan's 32 dot products cost about
 /// what the look-up and a climb of a few steps with ~6 neighbours each cost (see
 /// BENCHMARKS.md, the 3D support table).
@@ -102,46 +104,11 @@ impl VertexGraph {
     }
 }
 
-/// Independent running maxima in [`extreme_vertex_linear`]: one compare-and-keep chain per
-/// lane instead of one for the whole list, so the processor overlaps them.
-const SCAN_LANES: usize = 4;
-
-/// The first vertex with the largest dot product with `d` (0 for an empty list).
-///
-/// Vertex i is scanned by lane i mod [`SCAN_LANES`], each keeping its first largest; the lanes
-/// then meet, the smaller index winning ties, and the leftover vertices (the largest indices)
-/// come last, kept only when strictly larger: the answer of a plain scan in order.
+/// The first vertex with the largest dot product with `d` (0 for an empty list), by
+/// [`first_largest`]'s running maxima.
 #[inline]
 pub fn extreme_vertex_linear(vertices: &[DVec3], d: DVec3) -> usize {
-    let chunks = vertices.chunks_exact(SCAN_LANES);
-    let rest_start = vertices.len() - chunks.remainder().len();
-    let mut lane_best = [0; SCAN_LANES];
-    let mut lane_dot = [f64::NEG_INFINITY; SCAN_LANES];
-    for (c, chunk) in chunks.enumerate() {
-        for lane in 0..SCAN_LANES {
-            let dot = chunk[lane].dot(d);
-            if dot > lane_dot[lane] {
-                lane_dot[lane] = dot;
-                lane_best[lane] = c * SCAN_LANES + lane;
-            }
-        }
-    }
-    let (mut best, mut best_dot) = (lane_best[0], lane_dot[0]);
-    for lane in 1..SCAN_LANES {
-        let (i, dot) = (lane_best[lane], lane_dot[lane]);
-        if dot > best_dot || (dot == best_dot && i < best) {
-            best = i;
-            best_dot = dot;
-        }
-    }
-    for (i, v) in vertices.iter().enumerate().skip(rest_start) {
-        let dot = v.dot(d);
-        if dot > best_dot {
-            best = i;
-            best_dot = dot;
-        }
-    }
-    best
+    first_largest(vertices, |v| v.dot(d)).unwrap_or(0)
 }
 
 /// The cube-map cell of a direction: face 2·axis + (negative), then row and column.
