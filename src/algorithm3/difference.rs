@@ -62,7 +62,7 @@ impl<'s, A: SupportMap3 + ?Sized, B: SupportMap3 + ?Sized> Difference<'s, A, B> 
     }
 
     /// The farthest point of A − B along `d`, with a new id.
-    #[inline]
+    #[inline(always)]
     pub fn support(&mut self, d: DVec3) -> Vertex {
         let a = self.a.support_offset(d);
         let b = self.b.support_offset(-d);

@@ -59,7 +59,7 @@ where
     };
     for iteration in 1..=settings.max_iterations {
         // Later iterations checked their v where they found it (`touching` below).
-        if iteration == 1 && origin_on(&simplex, v) {
+        if iteration == 1 && origin_on(v, simplex.magnitude_squared()) {
             recorder.record(|| Step3 {
                 simplex: simplex.ids(),
                 closest_point: Some(v),
@@ -110,8 +110,8 @@ where
         simplex.push(s);
         let reduction = simplex.reduce();
         let closest = reduction.closest;
-        let touching =
-            reduction.region == Region3::Inside || origin_on(&simplex, reduction.closest);
+        let touching = reduction.region == Region3::Inside
+            || origin_on(reduction.closest, reduction.magnitude_squared);
         if !touching && closest.length_squared() >= v.length_squared() {
             // Rounding stopped the descent: the previous simplex is the best answer.
             recorder.record(|| Step3 {

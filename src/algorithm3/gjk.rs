@@ -40,10 +40,12 @@ pub(crate) struct GjkOutcome {
     pub iterations: u32,
 }
 
-/// Whether the closest point `v` of `simplex` is the origin, up to rounding: |v| ≤
-/// [`ON_SIMPLEX`] · the largest |point|, compared squared (no square roots on every iteration).
-pub(crate) fn origin_on(simplex: &Simplex, v: DVec3) -> bool {
-    v.length_squared() <= ON_SIMPLEX * ON_SIMPLEX * simplex.magnitude_squared()
+/// Whether the closest point `v` of a simplex is the origin, up to rounding: |v| ≤
+/// [`ON_SIMPLEX`] · the largest |point| (`magnitude_squared` is its square), compared squared
+/// (no square roots on every iteration).
+#[inline]
+pub(crate) fn origin_on(v: DVec3, magnitude_squared: f64) -> bool {
+    v.length_squared() <= ON_SIMPLEX * ON_SIMPLEX * magnitude_squared
 }
 
 pub(crate) fn intersect<A, B, R>(
@@ -60,6 +62,7 @@ where
     let s = pair.support(first);
     let mut simplex = Simplex::single(s);
     let mut v = s.w;
+    let mut magnitude_squared = s.w.length_squared();
     recorder.record(|| Step3 {
         direction: Some(first),
         support: Some(pair.world(&s)),
@@ -74,7 +77,7 @@ where
         iterations,
     };
     for iteration in 1..=settings.max_iterations {
-        if origin_on(&simplex, v) {
+        if origin_on(v, magnitude_squared) {
             recorder.record(|| Step3 {
                 simplex: simplex.ids(),
                 closest_point: Some(v),
@@ -120,6 +123,7 @@ where
             closest,
             region,
             dropped,
+            magnitude_squared: kept_magnitude_squared,
         } = simplex.reduce();
         let enclosed = region == Region3::Inside;
         recorder.record(|| Step3 {
@@ -137,6 +141,7 @@ where
             return outcome(Verdict::Overlap, simplex, DVec3::ZERO, iteration);
         }
         v = closest;
+        magnitude_squared = kept_magnitude_squared;
     }
     recorder.record(|| Step3 {
         simplex: simplex.ids(),

@@ -39,6 +39,11 @@ pub(crate) struct Reduction {
     pub region: Region3,
     /// Ids of the points dropped.
     pub dropped: [Option<VertexId>; 4],
+    /// The largest |point|² of the points kept (all four when the origin is inside), the
+    /// scale [`crate::algorithm3`]'s "origin on the simplex" test compares with. Taken from the
+    /// points while they are in registers: read back from the simplex just rewritten, it
+    /// stalled on the stores (about a tenth of a separated box pair's time).
+    pub magnitude_squared: f64,
 }
 
 impl Simplex {
@@ -106,11 +111,14 @@ impl Simplex {
                 closest: DVec3::ZERO,
                 region: Region3::Inside,
                 dropped,
+                magnitude_squared: p.iter().map(|p| p.length_squared()).fold(0.0, f64::max),
             };
         }
         let mut kept = 0;
+        let mut magnitude_squared = 0.0_f64;
         for i in 0..self.len {
             if weights[i] > 0.0 {
+                magnitude_squared = magnitude_squared.max(p[i].length_squared());
                 self.points[kept] = self.points[i];
                 self.weights[kept] = weights[i];
                 kept += 1;
@@ -123,6 +131,7 @@ impl Simplex {
             kept = 1;
             self.weights[0] = 1.0;
             dropped[0] = None;
+            magnitude_squared = p[0].length_squared();
         }
         self.len = kept;
         let region = match kept {
@@ -134,6 +143,7 @@ impl Simplex {
             closest,
             region,
             dropped,
+            magnitude_squared,
         }
     }
 }
