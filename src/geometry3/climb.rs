@@ -9,9 +9,12 @@
 //!
 //! Where to start: a cube map. The unit sphere of directions is cut into the 6·C² cells of a
 //! cube's faces (C × C a face); each cell stores the farthest vertex along its centre
-//! direction, found by a scan when the graph is built. A query looks up its direction's cell
-//! (the largest component picks the face, the other two divided by it the cell: no
-//! trigonometry) and climbs from there, a few steps away at most on a round hull.
+//! direction. A query looks up its direction's cell (the largest component picks the face,
+//! the other two divided by it the cell: no trigonometry) and climbs from there. C grows with
+//! the hull ([`cells_per_side`]) so that a cell is about as wide as the angle between
+//! neighbouring vertices of a round hull: the climb is then a step or two, where a fixed 4 × 4
+//! a face left a 4,096-vertex hull's climbs half a dozen steps long, each reading ~6
+//! neighbours scattered through memory.
 //!
 //! Frame: the hull's own (local) frame; the caller turns directions into it.
 
@@ -23,10 +26,20 @@ use crate::lane_scan::first_largest;
 /// what the look-up and a climb of a few steps with ~6 neighbours each cost (see
 /// BENCHMARKS.md, the 3D support table).
 pub const CLIMB_MIN_VERTICES: usize = 48;
-/// Cells along a cube face's side. 4 puts a query within about 0.2 rad of its cell's centre;
-/// the table is 96 entries, built by 96 scans of the hull.
-const CELLS_PER_SIDE: usize = 4;
-const CELLS: usize = 6 * CELLS_PER_SIDE * CELLS_PER_SIDE;
+/// Cells along a cube face's side, at least: 4 puts a query within about 0.2 rad of its cell's
+/// centre.
+const MIN_CELLS_PER_SIDE: usize = 4;
+/// Cells along a side at most: 6·64² cells are 96 KB of starts, enough for hulls of ~20,000
+/// vertices; larger ones climb a few steps more.
+const MAX_CELLS_PER_SIDE: usize = 64;
+
+/// C for a hull of `n` vertices. n vertices spread over a sphere lie about √(4π/n) rad apart,
+/// and a cell at a face's centre spans (π/2)/C rad: equal at C = (π/2)·√(n/(4π)) ≈ 0.44·√n
+/// (cells ≈ vertices).
+fn cells_per_side(n: usize) -> usize {
+    let side = (0.44 * (n as f64).sqrt()).round() as usize;
+    side.clamp(MIN_CELLS_PER_SIDE, MAX_CELLS_PER_SIDE)
+}
 
 /// A hull's vertices' links (both ways) and the cube map of start vertices.
 #[derive(Clone, Debug, PartialEq)]
@@ -36,6 +49,8 @@ pub struct VertexGraph {
     links: Vec<u32>,
     /// The start vertex of each cube-map cell.
     starts: Vec<u32>,
+    /// C: cells along a cube face's side.
+    side: usize,
 }
 
 impl VertexGraph {
@@ -68,21 +83,34 @@ impl VertexGraph {
             links.extend_from_slice(list);
             offsets.push(links.len() as u32);
         }
-        let starts = (0..CELLS)
-            .map(|cell| extreme_vertex_linear(vertices, cell_centre(cell)) as u32)
-            .collect();
-        Some(VertexGraph {
+        let side = cells_per_side(n);
+        let mut graph = VertexGraph {
             offsets,
             links,
-            starts,
-        })
+            starts: vec![0; 6 * side * side],
+            side,
+        };
+        // Each cell's start is found by climbing from the previous cell's, its neighbour
+        // (within a row): a step or two each, where a scan per cell would cost n · cells.
+        let mut previous = extreme_vertex_linear(vertices, cell_centre(0, side));
+        for cell in 0..graph.starts.len() {
+            previous = graph.climb(vertices, previous, cell_centre(cell, side));
+            graph.starts[cell] = previous as u32;
+        }
+        Some(graph)
     }
 
     /// The index of a vertex farthest along `d` (finite, not zero): the same maximal dot
     /// product as [`extreme_vertex_linear`]; on a tie, possibly another of the tied vertices.
     #[inline]
     pub fn extreme_vertex(&self, vertices: &[DVec3], d: DVec3) -> usize {
-        let mut best = self.starts[cell_of(d)] as usize;
+        self.climb(vertices, self.starts[cell_of(d, self.side)] as usize, d)
+    }
+
+    /// Walks from vertex `start` to a vertex farthest along `d`.
+    #[inline]
+    fn climb(&self, vertices: &[DVec3], start: usize, d: DVec3) -> usize {
+        let mut best = start;
         let mut best_dot = vertices[best].dot(d);
         // Every step strictly raises the dot product, so no vertex is visited twice: the walk
         // ends within n steps (the bound only guards against a malformed graph).
@@ -111,9 +139,10 @@ pub fn extreme_vertex_linear(vertices: &[DVec3], d: DVec3) -> usize {
     first_largest(vertices, |v| v.dot(d)).unwrap_or(0)
 }
 
-/// The cube-map cell of a direction: face 2·axis + (negative), then row and column.
+/// The cube-map cell of a direction, C = `side`: face 2·axis + (negative), then row and
+/// column.
 #[inline]
-fn cell_of(d: DVec3) -> usize {
+fn cell_of(d: DVec3, side: usize) -> usize {
     let a = d.abs();
     // The largest component picks the face; the other two, divided by it, lie in [−1, 1].
     let (axis, major, u, v) = if a.x >= a.y && a.x >= a.z {
@@ -124,23 +153,18 @@ fn cell_of(d: DVec3) -> usize {
         (2, d.z, d.x, d.y)
     };
     let face = 2 * axis + usize::from(major < 0.0);
-    let side = CELLS_PER_SIDE as f64;
-    let scale = 0.5 * side / major.abs();
+    let cells = side as f64;
+    let scale = 0.5 * cells / major.abs();
     // (u/|major| + 1)/2 · C, clamped: NaN (never passed: directions are finite, not zero)
     // would clamp to 0 as well.
-    let index = |x: f64| ((x * scale + 0.5 * side) as usize).min(CELLS_PER_SIDE - 1);
-    (face * CELLS_PER_SIDE + index(u)) * CELLS_PER_SIDE + index(v)
+    let index = |x: f64| ((x * scale + 0.5 * cells) as usize).min(side - 1);
+    (face * side + index(u)) * side + index(v)
 }
 
 /// The direction through the centre of a cube-map cell (the inverse of [`cell_of`]).
-fn cell_centre(cell: usize) -> DVec3 {
-    let side = CELLS_PER_SIDE as f64;
-    let (face, row, column) = (
-        cell / (CELLS_PER_SIDE * CELLS_PER_SIDE),
-        (cell / CELLS_PER_SIDE) % CELLS_PER_SIDE,
-        cell % CELLS_PER_SIDE,
-    );
-    let centre = |i: usize| (2.0 * i as f64 + 1.0) / side - 1.0;
+fn cell_centre(cell: usize, side: usize) -> DVec3 {
+    let (face, row, column) = (cell / (side * side), (cell / side) % side, cell % side);
+    let centre = |i: usize| (2.0 * i as f64 + 1.0) / side as f64 - 1.0;
     let major = if face % 2 == 0 { 1.0 } else { -1.0 };
     let (u, v) = (centre(row), centre(column));
     match face / 2 {
@@ -156,9 +180,22 @@ mod tests {
 
     #[test]
     fn every_cell_centre_lies_in_its_own_cell() {
-        for cell in 0..CELLS {
-            assert_eq!(cell_of(cell_centre(cell)), cell, "cell {cell}");
+        for side in [MIN_CELLS_PER_SIDE, 5, 28, MAX_CELLS_PER_SIDE] {
+            for cell in 0..6 * side * side {
+                assert_eq!(
+                    cell_of(cell_centre(cell, side), side),
+                    cell,
+                    "cell {cell} of {side}"
+                );
+            }
         }
+    }
+
+    #[test]
+    fn the_cube_map_grows_with_the_hull_within_its_bounds() {
+        assert_eq!(cells_per_side(48), MIN_CELLS_PER_SIDE);
+        assert_eq!(cells_per_side(4096), 28);
+        assert_eq!(cells_per_side(1 << 30), MAX_CELLS_PER_SIDE);
     }
 
     #[test]
