@@ -73,6 +73,8 @@ pub(crate) struct Polytope {
     pub removed: SmallVec<[u32; INLINE_HORIZON]>,
     pub horizon: SmallVec<[HorizonEdge; INLINE_HORIZON]>,
     walk: SmallVec<[(u32, u8, u8); INLINE_HORIZON]>,
+    /// The cross product of each face the expansion will add, one per horizon edge.
+    cone_crosses: SmallVec<[DVec3; INLINE_HORIZON]>,
     /// Each face's distance, infinite once the face is dead: the closest face is found by a
     /// scan of this short contiguous list, not of the faces themselves.
     distances: SmallVec<[f64; INLINE_FACES]>,
@@ -97,6 +99,7 @@ impl Polytope {
             removed: SmallVec::new(),
             horizon: SmallVec::new(),
             walk: SmallVec::new(),
+            cone_crosses: SmallVec::new(),
             distances: SmallVec::new(),
         }
     }
@@ -120,7 +123,12 @@ impl Polytope {
 
     fn push_face(&mut self, vertices: [u32; 3], adjacent: [u32; 3]) {
         let [a, b, c] = vertices.map(|i| self.point(i));
-        let cross = (b - a).cross(c - a);
+        self.push_face_with_cross(vertices, adjacent, (b - a).cross(c - a));
+    }
+
+    /// [`Polytope::push_face`] given the face's (b − a) × (c − a), already computed.
+    fn push_face_with_cross(&mut self, vertices: [u32; 3], adjacent: [u32; 3], cross: DVec3) {
+        let a = self.point(vertices[0]);
         let length = cross.length();
         // A face without a usable normal can never be the closest one. One test of the length
         // decides both, where `normalize_or_zero` and a comparison with zero took 4 % longer
@@ -180,9 +188,11 @@ impl Polytope {
         let n = self.horizon.len() as u32;
         for k in 0..n {
             let e = self.horizon[k as usize];
-            let next = first + (k + 1) % n;
-            let previous = first + (k + n - 1) % n;
-            self.push_face([e.start, e.end, apex], [e.outside, next, previous]);
+            // The neighbours around the cone, wrapping without a division.
+            let next = first + if k + 1 == n { 0 } else { k + 1 };
+            let previous = first + if k == 0 { n - 1 } else { k - 1 };
+            let cross = self.cone_crosses[k as usize];
+            self.push_face_with_cross([e.start, e.end, apex], [e.outside, next, previous], cross);
             self.faces[e.outside as usize].adjacent[e.outside_edge as usize] = first + k;
         }
         Ok(())
@@ -239,24 +249,28 @@ impl Polytope {
     }
 
     /// The horizon must be one closed loop through distinct vertices, and every new face must
-    /// have the interior behind it.
-    fn check_horizon(&self, apex: DVec3) -> Result<(), Refused> {
+    /// have the interior behind it. Keeps each new face's cross product in `cone_crosses`
+    /// for [`Polytope::expand`].
+    fn check_horizon(&mut self, apex: DVec3) -> Result<(), Refused> {
         let (horizon, vertices) = (&self.horizon[..], &self.vertices[..]);
+        self.cone_crosses.clear();
         let n = horizon.len();
         if n < 3 {
             return Err(Refused);
         }
         for k in 0..n {
-            let (e, next) = (horizon[k], horizon[(k + 1) % n]);
+            let (e, next) = (horizon[k], horizon[if k + 1 == n { 0 } else { k + 1 }]);
             if e.end != next.start || horizon[..k].iter().any(|f| f.start == e.start) {
                 return Err(Refused);
             }
             let (u, v) = (vertices[e.start as usize].w, vertices[e.end as usize].w);
-            let normal = (v - u).cross(apex - u);
-            let interior_side = normal.dot(self.interior - u);
+            // The new face (u, v, apex)'s normal before normalisation, as push_face computes it.
+            let cross = (v - u).cross(apex - u);
+            let interior_side = cross.dot(self.interior - u);
             if interior_side.is_nan() || interior_side >= 0.0 {
                 return Err(Refused);
             }
+            self.cone_crosses.push(cross);
         }
         Ok(())
     }
