@@ -10,6 +10,7 @@ use super::difference::Difference;
 use super::distance::{self, Verdict as DistanceVerdict};
 use super::gjk::{self, Verdict as GjkVerdict};
 use super::settings::Settings3;
+use super::simplex::Simplex;
 use crate::geometry3::SupportMap3;
 use crate::trace::{Check, OnCores, Phase, Recorder, Termination};
 use crate::trace3::{Event3, Step3, Vertex3};
@@ -40,14 +41,15 @@ where
     let (core_a, core_b) = (core_a.body, core_b.body);
     let mut cores = Difference::continuing(&core_a, &core_b, pair.found());
     let mut on_cores = OnCores(recorder);
-    let gjk = gjk::intersect(&mut cores, settings, &mut on_cores);
+    let mut simplex = Simplex::default();
+    let gjk = gjk::intersect(&mut cores, settings, &mut simplex, &mut on_cores);
     let separation = match gjk.verdict {
         GjkVerdict::Overlap => None,
         GjkVerdict::Separated | GjkVerdict::Undecided => {
             match distance::closest_points(
                 &mut cores,
                 settings,
-                gjk.simplex,
+                &mut simplex,
                 gjk.closest,
                 &mut on_cores,
             )

@@ -32,9 +32,9 @@ pub(crate) enum Verdict {
     Undecided,
 }
 
+/// How GJK ended; its final simplex is left in the caller's.
 pub(crate) struct GjkOutcome {
     pub verdict: Verdict,
-    pub simplex: Simplex,
     /// The simplex's closest point to the origin.
     pub closest: DVec3,
     pub iterations: u32,
@@ -48,9 +48,12 @@ pub(crate) fn origin_on(v: DVec3, magnitude_squared: f64) -> bool {
     v.length_squared() <= ON_SIMPLEX * ON_SIMPLEX * magnitude_squared
 }
 
+/// Runs GJK, building its simplex in `simplex` (whatever it held is replaced): the caller's
+/// own, so the simplex is never copied on its way to distance or EPA.
 pub(crate) fn intersect<A, B, R>(
     pair: &mut Difference<A, B>,
     settings: &Settings3,
+    simplex: &mut Simplex,
     recorder: &mut R,
 ) -> GjkOutcome
 where
@@ -60,7 +63,7 @@ where
 {
     let first = settings.first_direction(pair.a, pair.b);
     let s = pair.support(first);
-    let mut simplex = Simplex::single(s);
+    simplex.start_from(s);
     let mut v = s.w;
     let mut magnitude_squared = s.w.length_squared();
     recorder.record(|| Step3 {
@@ -70,9 +73,8 @@ where
         next_direction: Some(-v),
         ..Step3::new(Phase::Gjk, 0, Event3::FirstSupport)
     });
-    let outcome = |verdict, simplex, closest, iterations| GjkOutcome {
+    let outcome = |verdict, closest, iterations| GjkOutcome {
         verdict,
-        simplex,
         closest,
         iterations,
     };
@@ -83,7 +85,7 @@ where
                 closest_point: Some(v),
                 ..Step3::new(Phase::Gjk, iteration, Event3::OriginOnSimplex)
             });
-            return outcome(Verdict::Overlap, simplex, v, iteration);
+            return outcome(Verdict::Overlap, v, iteration);
         }
         let d = -v;
         let s = pair.support(d);
@@ -108,7 +110,7 @@ where
                 simplex: simplex.ids(),
                 ..found(Event3::Separated)
             });
-            return outcome(Verdict::Separated, simplex, v, iteration);
+            return outcome(Verdict::Separated, v, iteration);
         }
         let repeat_epsilon = effective_tolerance(0.0, s.w.length());
         if simplex.contains(s.w, repeat_epsilon) {
@@ -116,7 +118,7 @@ where
                 simplex: simplex.ids(),
                 ..found(Event3::RepeatedSupport)
             });
-            return outcome(Verdict::Undecided, simplex, v, iteration);
+            return outcome(Verdict::Undecided, v, iteration);
         }
         simplex.push(s);
         let Reduction {
@@ -138,7 +140,7 @@ where
             })
         });
         if enclosed {
-            return outcome(Verdict::Overlap, simplex, DVec3::ZERO, iteration);
+            return outcome(Verdict::Overlap, DVec3::ZERO, iteration);
         }
         v = closest;
         magnitude_squared = kept_magnitude_squared;
@@ -148,5 +150,5 @@ where
         closest_point: Some(v),
         ..Step3::new(Phase::Gjk, settings.max_iterations, Event3::MaxIterations)
     });
-    outcome(Verdict::Undecided, simplex, v, settings.max_iterations)
+    outcome(Verdict::Undecided, v, settings.max_iterations)
 }

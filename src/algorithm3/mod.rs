@@ -28,6 +28,7 @@ use crate::geometry3::SupportMap3;
 use crate::trace::{NoTrace, Recorder, Termination};
 use crate::trace3::{Outcome3, Step3, Trace3};
 use difference::Difference;
+use simplex::Simplex;
 
 /// Runs GJK, then distance or the penetration method, reporting every step to `recorder`.
 pub fn run<A, B, R>(a: &A, b: &B, settings: &Settings3, recorder: &mut R) -> Outcome3
@@ -37,16 +38,18 @@ where
     R: Recorder<Step3>,
 {
     let mut pair = Difference::new(a, b);
-    let gjk = gjk::intersect(&mut pair, settings, recorder);
+    // One simplex for GJK and distance, filled in place; EPA starts from what they leave.
+    let mut simplex = Simplex::default();
+    let gjk = gjk::intersect(&mut pair, settings, &mut simplex, recorder);
     let mut counts = contact::IterationCounts {
         gjk: gjk.iterations,
         ..Default::default()
     };
-    let overlap_simplex = match gjk.verdict {
-        gjk::Verdict::Overlap => gjk.simplex,
+    match gjk.verdict {
+        gjk::Verdict::Overlap => {}
         gjk::Verdict::Separated | gjk::Verdict::Undecided => {
             let closest =
-                distance::closest_points(&mut pair, settings, gjk.simplex, gjk.closest, recorder);
+                distance::closest_points(&mut pair, settings, &mut simplex, gjk.closest, recorder);
             counts.distance = closest.iterations;
             match closest.verdict {
                 distance::Verdict::Separated(separation, termination) => {
@@ -62,10 +65,11 @@ where
                     };
                     return contact::separated(&pair, &separation, counts, termination);
                 }
-                distance::Verdict::Touching => closest.simplex,
+                distance::Verdict::Touching => {}
             }
         }
-    };
+    }
+    let overlap_simplex = simplex;
     let epa = |pair: &mut Difference<A, B>, recorder: &mut R| {
         let found = epa::penetration(pair, settings, overlap_simplex, recorder);
         // On a curve EPA's face normal is only as good as the square root of its tolerance

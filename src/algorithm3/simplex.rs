@@ -31,6 +31,19 @@ pub(crate) struct Simplex {
     pub weights: [f64; 4],
 }
 
+/// The closest point of a simplex before the simplex is cut down to it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Solution {
+    /// The simplex's point closest to the origin (the origin itself when inside).
+    pub closest: DVec3,
+    /// Weights of `closest` over the points (meaningless when inside).
+    pub weights: [f64; 4],
+    /// The origin is inside the tetrahedron (or on its boundary).
+    pub inside: bool,
+    /// The largest |point|² of the points that carry `closest` (all of them when inside).
+    pub magnitude_squared: f64,
+}
+
 /// What a reduction found.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Reduction {
@@ -40,18 +53,17 @@ pub(crate) struct Reduction {
     /// Ids of the points dropped.
     pub dropped: [Option<VertexId>; 4],
     /// The largest |point|² of the points kept (all four when the origin is inside), the
-    /// scale [`crate::algorithm3`]'s "origin on the simplex" test compares with. Taken from the
-    /// points while they are in registers: read back from the simplex just rewritten, it
-    /// stalled on the stores (about a tenth of a separated box pair's time).
+    /// scale the "origin on the simplex" test compares with.
     pub magnitude_squared: f64,
 }
 
 impl Simplex {
-    pub fn single(v: Vertex) -> Self {
-        let mut s = Simplex::default();
-        s.push(v);
-        s.weights[0] = 1.0;
-        s
+    /// Makes this the simplex of the one point `v`, in place (a new simplex written over
+    /// this one would be a copy of all four slots).
+    pub fn start_from(&mut self, v: Vertex) {
+        self.points[0] = v;
+        self.len = 1;
+        self.weights[0] = 1.0;
     }
 
     pub fn vertices(&self) -> &[Vertex] {
@@ -91,6 +103,13 @@ impl Simplex {
 
     /// Finds the point closest to the origin and keeps only the points that carry it.
     pub fn reduce(&mut self) -> Reduction {
+        let solution = self.solve();
+        self.commit(&solution)
+    }
+
+    /// The point closest to the origin and its weights, the simplex left as it is: a caller
+    /// that may reject the step keeps the simplex it had without copying it first.
+    pub fn solve(&self) -> Solution {
         let p: [DVec3; 4] = self.points.map(|v| v.w);
         let (closest, weights, inside) = match self.len {
             0 | 1 => (p[0], [1.0, 0.0, 0.0, 0.0], false),
@@ -104,21 +123,45 @@ impl Simplex {
             }
             _ => tetrahedron(p),
         };
+        // The scale of the kept points, taken while they are in registers: read back from the
+        // simplex just rewritten by `commit`, it stalled on the stores (about a tenth of a
+        // separated box pair's time).
+        let mut magnitude_squared = 0.0_f64;
+        for i in 0..self.len {
+            if inside || weights[i] > 0.0 {
+                magnitude_squared = magnitude_squared.max(p[i].length_squared());
+            }
+        }
+        Solution {
+            closest: if inside { DVec3::ZERO } else { closest },
+            weights,
+            inside,
+            magnitude_squared,
+        }
+    }
+
+    /// Keeps only the points that carry `solution` (from [`Simplex::solve`] on this simplex)
+    /// and their weights.
+    pub fn commit(&mut self, solution: &Solution) -> Reduction {
+        let Solution {
+            closest,
+            weights,
+            inside,
+            mut magnitude_squared,
+        } = *solution;
         let mut dropped = [None; 4];
         if inside {
             self.weights = weights;
             return Reduction {
-                closest: DVec3::ZERO,
+                closest,
                 region: Region3::Inside,
                 dropped,
-                magnitude_squared: p.iter().map(|p| p.length_squared()).fold(0.0, f64::max),
+                magnitude_squared,
             };
         }
         let mut kept = 0;
-        let mut magnitude_squared = 0.0_f64;
         for i in 0..self.len {
             if weights[i] > 0.0 {
-                magnitude_squared = magnitude_squared.max(p[i].length_squared());
                 self.points[kept] = self.points[i];
                 self.weights[kept] = weights[i];
                 kept += 1;
@@ -131,7 +174,7 @@ impl Simplex {
             kept = 1;
             self.weights[0] = 1.0;
             dropped[0] = None;
-            magnitude_squared = p[0].length_squared();
+            magnitude_squared = self.points[0].w.length_squared();
         }
         self.len = kept;
         let region = match kept {
@@ -145,6 +188,11 @@ impl Simplex {
             dropped,
             magnitude_squared,
         }
+    }
+
+    /// Drops the points after the first `len` (takes back pushes not yet committed).
+    pub fn truncate(&mut self, len: usize) {
+        self.len = self.len.min(len);
     }
 }
 
