@@ -51,6 +51,7 @@ where
                 settings,
                 &mut simplex,
                 gjk.closest,
+                gjk.pending_support,
                 &mut on_cores,
             )
             .verdict

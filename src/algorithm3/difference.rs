@@ -76,6 +76,16 @@ impl<'s, A: SupportMap3 + ?Sized, B: SupportMap3 + ?Sized> Difference<'s, A, B> 
         }
     }
 
+    /// `v`, found earlier along some direction, numbered as a new support point: what
+    /// [`Difference::support`] returns when asked along that direction again (a support
+    /// function gives the same point for the same direction), without the search.
+    #[inline]
+    pub fn found_again(&mut self, v: Vertex) -> Vertex {
+        let id = self.found;
+        self.found += 1;
+        Vertex { id, ..v }
+    }
+
     /// The vertex in world space, as the trace stores it.
     pub fn world(&self, v: &Vertex) -> Vertex3 {
         Vertex3 {

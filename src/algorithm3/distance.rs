@@ -8,7 +8,7 @@
 
 use glam::DVec3;
 
-use super::difference::{Difference, effective_tolerance};
+use super::difference::{Difference, Vertex, effective_tolerance};
 use super::gjk::origin_on;
 use super::settings::Settings3;
 use super::simplex::Simplex;
@@ -43,6 +43,7 @@ pub(crate) fn closest_points<A, B, R>(
     settings: &Settings3,
     simplex: &mut Simplex,
     mut v: DVec3,
+    mut pending: Option<Vertex>,
     recorder: &mut R,
 ) -> DistanceOutcome
 where
@@ -66,7 +67,11 @@ where
             return done(Verdict::Touching, iteration);
         }
         let d = -v;
-        let s = pair.support(d);
+        // GJK's last search was along this same first direction: its point is taken over.
+        let s = match pending.take() {
+            Some(found) => pair.found_again(found),
+            None => pair.support(d),
+        };
         let upper = v.length();
         // Every iteration's bound holds; the best of them closes the gap soonest.
         lower = lower.max(s.w.dot(v) / upper);
@@ -202,6 +207,7 @@ mod tests {
             &Settings3::default(),
             &mut simplex,
             DVec3::X,
+            None,
             &mut steps,
         );
         assert!(matches!(

@@ -9,7 +9,7 @@
 
 use glam::DVec3;
 
-use super::difference::{Difference, effective_tolerance};
+use super::difference::{Difference, Vertex, effective_tolerance};
 use super::settings::Settings3;
 use super::simplex::{Reduction, Simplex};
 use crate::geometry3::SupportMap3;
@@ -37,6 +37,10 @@ pub(crate) struct GjkOutcome {
     pub verdict: Verdict,
     /// The simplex's closest point to the origin.
     pub closest: DVec3,
+    /// The last support point found, along −`closest`, when it did not join the simplex
+    /// (separated, or repeated): the distance phase's first search is along the same
+    /// direction, and a support function gives the same point for the same direction.
+    pub pending_support: Option<Vertex>,
     pub iterations: u32,
 }
 
@@ -73,9 +77,10 @@ where
         next_direction: Some(-v),
         ..Step3::new(Phase::Gjk, 0, Event3::FirstSupport)
     });
-    let outcome = |verdict, closest, iterations| GjkOutcome {
+    let outcome = |verdict, closest, pending_support, iterations| GjkOutcome {
         verdict,
         closest,
+        pending_support,
         iterations,
     };
     for iteration in 1..=settings.max_iterations {
@@ -85,7 +90,7 @@ where
                 closest_point: Some(v),
                 ..Step3::new(Phase::Gjk, iteration, Event3::OriginOnSimplex)
             });
-            return outcome(Verdict::Overlap, v, iteration);
+            return outcome(Verdict::Overlap, v, None, iteration);
         }
         let d = -v;
         let s = pair.support(d);
@@ -110,7 +115,7 @@ where
                 simplex: simplex.ids(),
                 ..found(Event3::Separated)
             });
-            return outcome(Verdict::Separated, v, iteration);
+            return outcome(Verdict::Separated, v, Some(s), iteration);
         }
         let repeat_epsilon = effective_tolerance(0.0, s.w.length());
         if simplex.contains(s.w, repeat_epsilon) {
@@ -118,7 +123,7 @@ where
                 simplex: simplex.ids(),
                 ..found(Event3::RepeatedSupport)
             });
-            return outcome(Verdict::Undecided, v, iteration);
+            return outcome(Verdict::Undecided, v, Some(s), iteration);
         }
         simplex.push(s);
         let Reduction {
@@ -140,7 +145,7 @@ where
             })
         });
         if enclosed {
-            return outcome(Verdict::Overlap, DVec3::ZERO, iteration);
+            return outcome(Verdict::Overlap, DVec3::ZERO, None, iteration);
         }
         v = closest;
         magnitude_squared = kept_magnitude_squared;
@@ -150,5 +155,5 @@ where
         closest_point: Some(v),
         ..Step3::new(Phase::Gjk, settings.max_iterations, Event3::MaxIterations)
     });
-    outcome(Verdict::Undecided, v, settings.max_iterations)
+    outcome(Verdict::Undecided, v, None, settings.max_iterations)
 }

@@ -48,8 +48,14 @@ where
     match gjk.verdict {
         gjk::Verdict::Overlap => {}
         gjk::Verdict::Separated | gjk::Verdict::Undecided => {
-            let closest =
-                distance::closest_points(&mut pair, settings, &mut simplex, gjk.closest, recorder);
+            let closest = distance::closest_points(
+                &mut pair,
+                settings,
+                &mut simplex,
+                gjk.closest,
+                gjk.pending_support,
+                recorder,
+            );
             counts.distance = closest.iterations;
             match closest.verdict {
                 distance::Verdict::Separated(separation, termination) => {
