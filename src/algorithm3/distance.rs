@@ -178,7 +178,6 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::algorithm3::difference::Vertex;
     use crate::geometry3::{Body3, ConvexBody3, Shape3};
 
     /// A step that would move v away from the origin is taken back: the simplex is the one

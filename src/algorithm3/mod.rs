@@ -75,9 +75,8 @@ where
             }
         }
     }
-    let overlap_simplex = simplex;
     let epa = |pair: &mut Difference<A, B>, recorder: &mut R| {
-        let found = epa::penetration(pair, settings, overlap_simplex, recorder);
+        let found = epa::penetration(pair, settings, simplex, recorder);
         // On a curve EPA's face normal is only as good as the square root of its tolerance
         // (the gap shrinks with the square of the face's angle), and near the centre of a curve
         // it stops short altogether: refinement takes the normal the rest of the way.
