@@ -1,7 +1,8 @@
 //! The EPA polytope: a closed, consistently oriented triangle mesh around the origin.
 //!
-//! Faces are triangles, counter-clockwise seen from outside; `adjacent[i]` is the face across
-//! edge i, which runs from `vertices[i]` to `vertices[(i + 1) % 3]`. Faces are never reused:
+//! Faces are triangles, counter-clockwise seen from outside; `adjacent[i]` is the twin of
+//! edge i, which runs from `vertices[i]` to `vertices[(i + 1) % 3]`: the face across it and
+//! that face's own edge along it, packed in one u32 ([`twin`]). Faces are never reused:
 //! a removed face is marked dead, so a face's index is its id for the whole run and the trace
 //! can name it.
 //!
@@ -40,6 +41,7 @@ const INLINE_HORIZON: usize = 32;
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Face {
     pub vertices: [u32; 3],
+    /// Twin of each edge ([`twin`]).
     pub adjacent: [u32; 3],
     /// Unit outward normal.
     pub normal: DVec3,
@@ -80,12 +82,26 @@ pub(crate) struct Polytope {
     distances: SmallVec<[f64; INLINE_FACES]>,
 }
 
+/// Edge `edge` of face `face` as one number: the walk crossing into a face learns the edge it
+/// came in by without searching the face's three links for the one that leads back. Two bits
+/// hold the edge; 2³⁰ faces are far more than any run's iteration limit can make.
+fn twin(face: u32, edge: u32) -> u32 {
+    (face << 2) | edge
+}
+
+/// The face and the edge of a [`twin`].
+fn twin_parts(twin: u32) -> (usize, usize) {
+    ((twin >> 2) as usize, (twin & 3) as usize)
+}
+
 /// The faces of a positively oriented tetrahedron ((p1 − p0)·((p2 − p0) × (p3 − p0)) > 0),
 /// counter-clockwise seen from outside.
 const TETRAHEDRON_FACES: [[u32; 3]; 4] = [[0, 2, 1], [0, 1, 3], [1, 2, 3], [0, 3, 2]];
 /// Across edge i of face f of [`TETRAHEDRON_FACES`] (from corner i to corner i + 1) lies face
 /// `TETRAHEDRON_ADJACENT[f][i]`, the face with the same two corners the other way round.
 const TETRAHEDRON_ADJACENT: [[u32; 3]; 4] = [[3, 2, 1], [0, 2, 3], [0, 3, 1], [1, 2, 0]];
+/// ... and is that face's edge `TETRAHEDRON_TWIN_EDGE[f][i]`.
+const TETRAHEDRON_TWIN_EDGE: [[u32; 3]; 4] = [[2, 0, 0], [2, 2, 0], [1, 1, 1], [2, 1, 0]];
 
 impl Polytope {
     /// An empty polytope, to be started by [`Polytope::start_tetrahedron`]. Built in two steps
@@ -112,8 +128,10 @@ impl Polytope {
         }
         self.vertices.extend_from_slice(&points);
         self.interior = (p0 + p1 + p2 + p3) * 0.25;
-        for (vertices, adjacent) in TETRAHEDRON_FACES.into_iter().zip(TETRAHEDRON_ADJACENT) {
-            self.push_face(vertices, adjacent);
+        for f in 0..4 {
+            let adjacent =
+                [0, 1, 2].map(|i| twin(TETRAHEDRON_ADJACENT[f][i], TETRAHEDRON_TWIN_EDGE[f][i]));
+            self.push_face(TETRAHEDRON_FACES[f], adjacent);
         }
     }
 
@@ -192,8 +210,15 @@ impl Polytope {
             let next = first + if k + 1 == n { 0 } else { k + 1 };
             let previous = first + if k == 0 { n - 1 } else { k - 1 };
             let cross = self.cone_crosses[k as usize];
-            self.push_face_with_cross([e.start, e.end, apex], [e.outside, next, previous], cross);
-            self.faces[e.outside as usize].adjacent[e.outside_edge as usize] = first + k;
+            // Edge 1 (end → apex) is the next face's edge 2 (apex → its start, our end), and
+            // edge 2 (apex → start) the previous face's edge 1.
+            let adjacent = [
+                twin(e.outside, u32::from(e.outside_edge)),
+                twin(next, 2),
+                twin(previous, 1),
+            ];
+            self.push_face_with_cross([e.start, e.end, apex], adjacent, cross);
+            self.faces[e.outside as usize].adjacent[e.outside_edge as usize] = twin(first + k, 0);
         }
         Ok(())
     }
@@ -224,25 +249,23 @@ impl Polytope {
             let (f, i) = (top.0 as usize, top.1 as usize);
             top.1 = ((i + 1) % 3) as u8;
             top.2 -= 1;
-            let g = faces[f].adjacent[i] as usize;
+            let (g, back) = twin_parts(faces[f].adjacent[i]);
             let seen = faces[g];
             if !seen.alive {
                 continue; // already seen (or the face we came from)
             }
-            let back = (0..3).find(|&j| seen.adjacent[j] as usize == f);
             let corner = vertices[seen.vertices[0] as usize].w;
             if sees(seen.normal, corner, p, coplanar) {
                 kill(faces, g);
                 self.removed.push(g as u32);
-                let entered = back.unwrap_or(0);
-                self.walk.push((g as u32, ((entered + 1) % 3) as u8, 2));
+                self.walk.push((g as u32, ((back + 1) % 3) as u8, 2));
             } else {
                 let v = faces[f].vertices;
                 self.horizon.push(HorizonEdge {
                     start: v[i],
                     end: v[(i + 1) % 3],
                     outside: g as u32,
-                    outside_edge: back.unwrap_or(0) as u8,
+                    outside_edge: back as u8,
                 });
             }
         }
@@ -332,9 +355,9 @@ mod tests {
         for (f, across) in TETRAHEDRON_ADJACENT.iter().enumerate() {
             for (i, &g) in across.iter().enumerate() {
                 let (a, b) = edge(f, i);
-                let g = g as usize;
+                let (g, j) = (g as usize, TETRAHEDRON_TWIN_EDGE[f][i] as usize);
                 assert_ne!(g, f);
-                assert!((0..3).any(|j| edge(g, j) == (b, a)), "face {f} edge {i}");
+                assert_eq!(edge(g, j), (b, a), "face {f} edge {i}");
             }
         }
     }
