@@ -103,6 +103,29 @@ const TETRAHEDRON_ADJACENT: [[u32; 3]; 4] = [[3, 2, 1], [0, 2, 3], [0, 3, 1], [1
 /// ... and is that face's edge `TETRAHEDRON_TWIN_EDGE[f][i]`.
 const TETRAHEDRON_TWIN_EDGE: [[u32; 3]; 4] = [[2, 0, 0], [2, 2, 0], [1, 1, 1], [2, 1, 0]];
 
+impl Face {
+    /// The face on `vertices`, the first at `corner`, given its (b − a) × (c − a).
+    fn new(vertices: [u32; 3], adjacent: [u32; 3], cross: DVec3, corner: DVec3) -> Self {
+        let length = cross.length();
+        // A face without a usable normal can never be the closest one. One test of the length
+        // decides both, where `normalize_or_zero` and a comparison with zero took 4 % longer
+        // on penetrating box pairs.
+        let (normal, distance) = if length > 0.0 && length.is_finite() {
+            let normal = cross * length.recip();
+            (normal, normal.dot(corner))
+        } else {
+            (DVec3::ZERO, f64::INFINITY)
+        };
+        Face {
+            vertices,
+            adjacent,
+            normal,
+            distance,
+            alive: true,
+        }
+    }
+}
+
 impl Polytope {
     /// An empty polytope, to be started by [`Polytope::start_tetrahedron`]. Built in two steps
     /// so that its inline storage (some 16 KB) is written where it lives: a finished polytope
@@ -141,30 +164,9 @@ impl Polytope {
 
     fn push_face(&mut self, vertices: [u32; 3], adjacent: [u32; 3]) {
         let [a, b, c] = vertices.map(|i| self.point(i));
-        self.push_face_with_cross(vertices, adjacent, (b - a).cross(c - a));
-    }
-
-    /// [`Polytope::push_face`] given the face's (b − a) × (c − a), already computed.
-    fn push_face_with_cross(&mut self, vertices: [u32; 3], adjacent: [u32; 3], cross: DVec3) {
-        let a = self.point(vertices[0]);
-        let length = cross.length();
-        // A face without a usable normal can never be the closest one. One test of the length
-        // decides both, where `normalize_or_zero` and a comparison with zero took 4 % longer
-        // on penetrating box pairs.
-        let (normal, distance) = if length > 0.0 && length.is_finite() {
-            let normal = cross * length.recip();
-            (normal, normal.dot(a))
-        } else {
-            (DVec3::ZERO, f64::INFINITY)
-        };
-        self.distances.push(distance);
-        self.faces.push(Face {
-            vertices,
-            adjacent,
-            normal,
-            distance,
-            alive: true,
-        });
+        let face = Face::new(vertices, adjacent, (b - a).cross(c - a), a);
+        self.distances.push(face.distance);
+        self.faces.push(face);
     }
 
     /// The living face nearest the origin's side: smallest signed distance, the first of
@@ -202,14 +204,18 @@ impl Polytope {
         attempt(self, false).or_else(|_| attempt(self, true))?;
         let apex = self.vertices.len() as u32;
         self.vertices.push(s);
-        let first = self.faces.len() as u32;
-        let n = self.horizon.len() as u32;
-        for k in 0..n {
-            let e = self.horizon[k as usize];
+        // Plain slices and room made once: a SmallVec checks where its storage is on every
+        // access and its capacity on every push.
+        let (vertices, horizon) = (&self.vertices[..], &self.horizon[..]);
+        let (faces, distances) = (&mut self.faces, &mut self.distances);
+        let first = faces.len() as u32;
+        let n = horizon.len() as u32;
+        faces.reserve(horizon.len());
+        distances.reserve(horizon.len());
+        for (k, (e, &cross)) in (0..n).zip(horizon.iter().zip(&self.cone_crosses[..])) {
             // The neighbours around the cone, wrapping without a division.
             let next = first + if k + 1 == n { 0 } else { k + 1 };
             let previous = first + if k == 0 { n - 1 } else { k - 1 };
-            let cross = self.cone_crosses[k as usize];
             // Edge 1 (end → apex) is the next face's edge 2 (apex → its start, our end), and
             // edge 2 (apex → start) the previous face's edge 1.
             let adjacent = [
@@ -217,8 +223,14 @@ impl Polytope {
                 twin(next, 2),
                 twin(previous, 1),
             ];
-            self.push_face_with_cross([e.start, e.end, apex], adjacent, cross);
-            self.faces[e.outside as usize].adjacent[e.outside_edge as usize] = twin(first + k, 0);
+            let corner = vertices[e.start as usize].w;
+            let face = Face::new([e.start, e.end, apex], adjacent, cross, corner);
+            distances.push(face.distance);
+            faces.push(face);
+        }
+        let faces = &mut faces[..];
+        for (k, e) in (first..).zip(horizon) {
+            faces[e.outside as usize].adjacent[e.outside_edge as usize] = twin(k, 0);
         }
         Ok(())
     }
