@@ -23,6 +23,7 @@ use std::time::Duration;
 
 use criterion::Criterion;
 use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable as _;
 use gjkviz::app::{Dimension, GjkvizApp, Source, install_fonts, redraw_plots};
 use gjkviz::geometry::{Body, Shape};
 use gjkviz::scene::{Scene, default_scene};
@@ -103,7 +104,8 @@ const HULL_VERTICES: usize = 1000;
 /// The 3D edit: B of a pair of 1,000-vertex hulls nudged, the app built on the edited scene
 /// (`GjkvizApp::with_scene3`: the trace, the surfaces of A, B and A − B, the cameras fitted;
 /// what a re-loaded 3D scene rebuilds), moved to the last step, and one whole frame drawn and
-/// tessellated.
+/// tessellated. Twice: as the app opens, and with the Shapes section open, whose tables hold
+/// the 1,000 points of each hull (the section stays open: egui keeps its state).
 fn bench_hulls_3d(criterion: &mut Criterion) {
     let scene = hulls3::hull_pair(HULL_VERTICES);
     let mut group = criterion.benchmark_group("3d hulls of 1000 vertices");
@@ -112,24 +114,33 @@ fn bench_hulls_3d(criterion: &mut Criterion) {
         app.playback_mut().last();
         app
     };
-    let mut harness = Harness::builder()
-        .with_size([1280.0, 800.0])
-        .with_context_setup(install_fonts)
-        .build_ui_state(|ui, app: &mut GjkvizApp| app.ui(ui), open(scene.clone()));
-    harness.run();
-    let mut edit = 0u64;
-    group.bench_function("frame", |bench| {
-        bench.iter(|| {
-            edit += 1;
-            let mut next = scene.clone();
-            let sign = if edit.is_multiple_of(2) { 1.0 } else { -1.0 };
-            next.b.position.x += sign * NUDGE;
-            *harness.state_mut() = open(next);
-            harness.step();
-            let shapes = harness.output().shapes.clone();
-            black_box(harness.ctx.tessellate(shapes, 1.0).len())
+    for (name, shapes_open) in [
+        ("frame", false),
+        ("frame with the Shapes section open", true),
+    ] {
+        let mut harness = Harness::builder()
+            .with_size([1280.0, 800.0])
+            .with_context_setup(install_fonts)
+            .build_ui_state(|ui, app: &mut GjkvizApp| app.ui(ui), open(scene.clone()));
+        harness.run();
+        if shapes_open {
+            harness.get_by_label("Shapes").click();
+            harness.run();
+        }
+        let mut edit = 0u64;
+        group.bench_function(name, |bench| {
+            bench.iter(|| {
+                edit += 1;
+                let mut next = scene.clone();
+                let sign = if edit.is_multiple_of(2) { 1.0 } else { -1.0 };
+                next.b.position.x += sign * NUDGE;
+                *harness.state_mut() = open(next);
+                harness.step();
+                let shapes = harness.output().shapes.clone();
+                black_box(harness.ctx.tessellate(shapes, 1.0).len())
+            });
         });
-    });
+    }
     group.finish();
 }
 

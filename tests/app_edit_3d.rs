@@ -419,3 +419,61 @@ fn revert_on_a_bundled_3d_lesson_shows_it_as_it_comes() {
     assert!(!harness.state().has_unsaved_changes());
     assert!(harness.state().pending().is_none());
 }
+
+/// A 3D scene of two polyhedra of `n` points each on a sphere, loaded into the app.
+fn large_polyhedra(n: usize) -> Harness<'static, GjkvizApp> {
+    let golden = std::f64::consts::PI * (3.0 - 5f64.sqrt());
+    let sphere = |radius: f64| gjkviz::geometry3::Shape3::Polyhedron {
+        points: (0..n)
+            .map(|i| {
+                let y = 1.0 - 2.0 * (i as f64 + 0.5) / n as f64;
+                let (r, t) = ((1.0 - y * y).sqrt(), golden * i as f64);
+                DVec3::new(r * t.cos(), y, r * t.sin()) * radius
+            })
+            .collect(),
+        hull: false,
+    };
+    let mut scene = load3(&scene_path("separated-polyhedra.ron"));
+    scene.a.shape = sphere(1.0);
+    scene.b.shape = sphere(0.8);
+    harness(GjkvizApp::with_scene3(scene, "large.ron".into()))
+}
+
+#[test]
+fn a_large_polyhedron_table_lays_out_only_the_rows_in_view_and_scrolls_to_the_last() {
+    let mut harness = large_polyhedra(1000);
+    harness.get_by_label("Shapes").click();
+    harness.run();
+    let tables = harness.query_all_by_label_contains("1000 points (local)");
+    assert_eq!(tables.count(), 2, "A's and B's tables");
+    // About ten rows of A's table fit in view. (The views name the first few support points
+    // p1, p2, ... too, so rows are told apart further down.)
+    let rows =
+        |harness: &Harness<'_, GjkvizApp>, name: &str| harness.query_all_by_label(name).count();
+    assert!(rows(&harness, "p8") > 0, "A's first rows");
+    assert_eq!(
+        (rows(&harness, "p30"), rows(&harness, "p1000")),
+        (0, 0),
+        "rows out of view are not laid out"
+    );
+    // Scrolled to its end, A's table shows its last rows instead.
+    let first = harness
+        .get_all_by_label("p8")
+        .next()
+        .unwrap()
+        .rect()
+        .center();
+    harness.hover_at(first);
+    harness.run();
+    harness.event(egui::Event::MouseWheel {
+        unit: egui::MouseWheelUnit::Point,
+        delta: egui::vec2(0.0, -100_000.0),
+        modifiers: Modifiers::NONE,
+        phase: egui::TouchPhase::Move,
+        source: egui::MouseWheelSource::Wheel,
+    });
+    // The wheel scrolls smoothly, over several frames.
+    harness.run_steps(30);
+    let shown = ["p30", "p995", "p1000"].map(|name| rows(&harness, name) > 0);
+    assert_eq!(shown, [false, true, true], "A's last rows");
+}

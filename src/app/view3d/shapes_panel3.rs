@@ -175,17 +175,22 @@ fn points_table_ui(ui: &mut egui::Ui, shape: &mut Shape3, speed: f64, name: &str
         .id_salt(("points table", name))
         .default_open(true)
         .show(ui, |ui| {
+            // Only the rows in view are laid out: a row is seven widgets, and all the rows of
+            // a 4,096-point hull took longer than a frame.
+            let row_height = ui.spacing().interact_size.y;
+            let row_gap = ui.spacing().item_spacing.y;
             egui::ScrollArea::vertical()
                 .id_salt(("points scroll", name))
                 .max_height(POINTS_TABLE_HEIGHT)
-                .show(ui, |ui| {
+                .show_rows(ui, row_height, count, |ui, rows| {
                     egui::Grid::new(("points grid", name))
                         .num_columns(3)
-                        .spacing([8.0, 2.0])
+                        .spacing([8.0, row_gap])
+                        .min_row_height(row_height)
                         .show(ui, |ui| {
-                            for (i, p) in points.iter_mut().enumerate() {
+                            for i in rows {
                                 ui.label(format!("p{}", i + 1));
-                                vector3_ui(ui, p, speed, f64::NEG_INFINITY);
+                                vector3_ui(ui, &mut points[i], speed, f64::NEG_INFINITY);
                                 ui.horizontal(|ui| {
                                     if ui
                                         .small_button("+")
