@@ -125,11 +125,7 @@ pub fn difference_drawing(
         translucent(palette.difference, SURFACE_ALPHA),
         Stroke::new(1.2, palette.difference),
     );
-    d.caption.push(if loaded.difference_exact {
-        "A − B (exact hull)".to_string()
-    } else {
-        "A − B (sampled surface: a curved shape has no exact hull)".to_string()
-    });
+    d.caption.push(loaded.difference_hull.caption());
     origin(&mut d, radius);
     let Some(step) = loaded.trace.steps.get(index) else {
         return d;

@@ -2,7 +2,7 @@
 
 use glam::DVec3;
 
-use super::surface::{Surface, body_surface, difference_surface};
+use super::surface::{DifferenceHull, Surface, body_surface, difference_surface};
 use crate::scene::Scene3;
 use crate::trace3::Trace3;
 
@@ -14,8 +14,8 @@ pub struct Loaded3 {
     pub surface_a: Surface,
     pub surface_b: Surface,
     pub surface_difference: Surface,
-    /// A − B is exact (the hull of corner differences), not sampled.
-    pub difference_exact: bool,
+    /// How A − B's surface was built: exact, or sampled and why.
+    pub difference_hull: DifferenceHull,
     /// Centre and radius of a ball around A and B, and of one around A − B and the origin.
     pub world_ball: (DVec3, f64),
     pub difference_ball: (DVec3, f64),
@@ -27,7 +27,7 @@ impl Loaded3 {
         let (a, b) = scene.bodies();
         let surface_a = body_surface(&a);
         let surface_b = body_surface(&b);
-        let (surface_difference, difference_exact) = difference_surface(&a, &b);
+        let (surface_difference, difference_hull) = difference_surface(&a, &b);
         let world_ball = ball_around(surface_a.vertices.iter().chain(&surface_b.vertices));
         // The origin is what the algorithm is about: always in view.
         let difference_ball = ball_around(surface_difference.vertices.iter().chain([&DVec3::ZERO]));
@@ -37,7 +37,7 @@ impl Loaded3 {
             surface_a,
             surface_b,
             surface_difference,
-            difference_exact,
+            difference_hull,
             world_ball,
             difference_ball,
         }

@@ -222,39 +222,68 @@ fn relative_body_surface(body: &ConvexBody3) -> Surface {
     }
 }
 
-/// The surface of A − B, and whether it is exact (false: sampled). Built once per pair of
-/// shapes and turns (see [`SurfaceCache`]): moving A or B moves A − B by the same amount.
-pub fn difference_surface(a: &ConvexBody3, b: &ConvexBody3) -> (Surface, bool) {
+/// How the surface of A − B was built, for the view's caption.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DifferenceHull {
+    /// The hull of every difference of corners: A − B itself.
+    Exact,
+    /// Sampled along directions: a curved shape has no corners.
+    SampledCurved,
+    /// Sampled along directions: the two polytopes have this many corners each, and their
+    /// differences are more than [`EXACT_PAIRS_MAX`].
+    SampledManyCorners(usize, usize),
+}
+
+impl DifferenceHull {
+    /// The A − B view's caption, with why the surface is sampled.
+    pub fn caption(self) -> String {
+        match self {
+            DifferenceHull::Exact => "A − B (exact hull)".to_string(),
+            DifferenceHull::SampledCurved => {
+                "A − B (sampled surface: a curved shape has no exact hull)".to_string()
+            }
+            DifferenceHull::SampledManyCorners(a, b) => {
+                format!("A − B (sampled surface: {a} × {b} corners, too many to hull)")
+            }
+        }
+    }
+}
+
+/// The surface of A − B and how it was built. Built once per pair of shapes and turns (see
+/// [`SurfaceCache`]): moving A or B moves A − B by the same amount.
+pub fn difference_surface(a: &ConvexBody3, b: &ConvexBody3) -> (Surface, DifferenceHull) {
     let key = [a, b].map(|body| Turned {
         shape: body.shape.clone(),
         rotation: body.rotation,
     });
-    let (relative, exact) = CACHE.with_borrow_mut(|cache| {
-        let (surface, exact) = cache
+    let (relative, how) = CACHE.with_borrow_mut(|cache| {
+        let (surface, how) = cache
             .differences
             .get_or_insert_with(key, || relative_difference_surface(a, b));
-        (surface.clone(), *exact)
+        (surface.clone(), *how)
     });
-    (relative.moved_by(a.position - b.position), exact)
+    (relative.moved_by(a.position - b.position), how)
 }
 
-/// A − B relative to p_A − p_B (world axes), and whether it is exact.
-fn relative_difference_surface(a: &ConvexBody3, b: &ConvexBody3) -> (Surface, bool) {
-    if let (Some(ca), Some(cb)) = (corners(a), corners(b))
-        && ca.len() * cb.len() <= EXACT_PAIRS_MAX
-    {
-        let (ca, cb) = (relative_to(ca, a.position), relative_to(cb, b.position));
-        let points: Vec<DVec3> = ca
-            .iter()
-            .flat_map(|p| cb.iter().map(move |q| *p - *q))
-            .collect();
-        return (Surface::hull(&points), true);
-    }
+/// A − B relative to p_A − p_B (world axes), and how it was built.
+fn relative_difference_surface(a: &ConvexBody3, b: &ConvexBody3) -> (Surface, DifferenceHull) {
+    let sampled_because = match (corners(a), corners(b)) {
+        (Some(ca), Some(cb)) if ca.len() * cb.len() <= EXACT_PAIRS_MAX => {
+            let (ca, cb) = (relative_to(ca, a.position), relative_to(cb, b.position));
+            let points: Vec<DVec3> = ca
+                .iter()
+                .flat_map(|p| cb.iter().map(move |q| *p - *q))
+                .collect();
+            return (Surface::hull(&points), DifferenceHull::Exact);
+        }
+        (Some(ca), Some(cb)) => DifferenceHull::SampledManyCorners(ca.len(), cb.len()),
+        _ => DifferenceHull::SampledCurved,
+    };
     let points: Vec<DVec3> = sphere_directions(CURVED_SAMPLES)
         .into_iter()
         .map(|d| a.support_offset(d) - b.support_offset(-d))
         .collect();
-    (Surface::hull(&points), false)
+    (Surface::hull(&points), sampled_because)
 }
 
 fn relative_to(points: Vec<DVec3>, origin: DVec3) -> Vec<DVec3> {
@@ -285,7 +314,7 @@ struct Turned {
 #[derive(Default)]
 struct SurfaceCache {
     bodies: Recent<Turned, Surface, KEPT_SURFACES>,
-    differences: Recent<[Turned; 2], (Surface, bool), KEPT_SURFACES>,
+    differences: Recent<[Turned; 2], (Surface, DifferenceHull), KEPT_SURFACES>,
 }
 
 /// Surfaces kept of each kind: the two bodies of the scene on screen and the last pose of a
@@ -327,17 +356,42 @@ mod tests {
         let cube = Shape3::Box {
             half_extents: DVec3::ONE,
         };
-        let (s, exact) = difference_surface(
+        let (s, how) = difference_surface(
             &body(cube.clone(), DVec3::ZERO),
             &body(cube.clone(), DVec3::X),
         );
-        assert!(exact && s.triangles.len() >= 12);
+        assert!(how == DifferenceHull::Exact && s.triangles.len() >= 12);
         let ball = body(Shape3::Sphere { radius: 1.0 }, DVec3::ZERO);
-        let (s, exact) = difference_surface(&body(cube, DVec3::ZERO), &ball);
-        assert!(!exact && s.triangles.len() > 1000);
+        let (s, how) = difference_surface(&body(cube, DVec3::ZERO), &ball);
+        assert!(how == DifferenceHull::SampledCurved && s.triangles.len() > 1000);
         assert!(
             s.edges.len() < s.triangles.len(),
             "a rounded surface has few sharp edges"
+        );
+    }
+
+    #[test]
+    fn two_polytopes_with_too_many_corner_differences_say_so() {
+        // 150 points on a sphere: every one a corner, 150 × 150 = 22,500 differences.
+        let golden = std::f64::consts::PI * (3.0 - 5f64.sqrt());
+        let points: Vec<DVec3> = (0..150)
+            .map(|i| {
+                let y = 1.0 - 2.0 * (f64::from(i) + 0.5) / 150.0;
+                let (r, t) = ((1.0 - y * y).sqrt(), golden * f64::from(i));
+                DVec3::new(r * t.cos(), y, r * t.sin())
+            })
+            .collect();
+        let hull = Shape3::Polyhedron {
+            points,
+            hull: false,
+        };
+        let (a, b) = (body(hull.clone(), DVec3::ZERO), body(hull, DVec3::X));
+        let (_, how) = difference_surface(&a, &b);
+        assert_eq!(how, DifferenceHull::SampledManyCorners(150, 150));
+        assert!(
+            how.caption().contains("150 × 150 corners"),
+            "{}",
+            how.caption()
         );
     }
 
@@ -359,8 +413,8 @@ mod tests {
         let (a, b) = (body(hull, DVec3::ZERO), body(cube.clone(), DVec3::X));
         let (before, _) = difference_surface(&a, &b);
         let moved = body(cube, DVec3::new(1.5, -2.0, 0.25));
-        let (after, exact) = difference_surface(&a, &moved);
-        assert!(exact);
+        let (after, how) = difference_surface(&a, &moved);
+        assert_eq!(how, DifferenceHull::Exact);
         assert_eq!(after.triangles, before.triangles);
         // Every vertex is a difference of the moved bodies' corners, so the surface is not
         // merely the old one.
