@@ -17,6 +17,7 @@ use egui::accesskit::Role;
 use egui::{Key, Modifiers, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
+use gjkviz::algorithm3::fibonacci_direction;
 use gjkviz::app::view3d::View;
 use gjkviz::app::{Dimension, GjkvizApp, Pending, Source};
 use gjkviz::edit::Which;
@@ -421,16 +422,9 @@ fn revert_on_a_bundled_3d_lesson_shows_it_as_it_comes() {
 }
 
 /// A 3D scene of two polyhedra of `n` points each on a sphere, loaded into the app.
-fn large_polyhedra(n: usize) -> Harness<'static, GjkvizApp> {
-    let golden = std::f64::consts::PI * (3.0 - 5f64.sqrt());
+fn large_polyhedra(n: u32) -> Harness<'static, GjkvizApp> {
     let sphere = |radius: f64| gjkviz::geometry3::Shape3::Polyhedron {
-        points: (0..n)
-            .map(|i| {
-                let y = 1.0 - 2.0 * (i as f64 + 0.5) / n as f64;
-                let (r, t) = ((1.0 - y * y).sqrt(), golden * i as f64);
-                DVec3::new(r * t.cos(), y, r * t.sin()) * radius
-            })
-            .collect(),
+        points: (0..n).map(|i| fibonacci_direction(i, n) * radius).collect(),
         hull: false,
     };
     let mut scene = load3(&scene_path("separated-polyhedra.ron"));

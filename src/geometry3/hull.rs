@@ -361,22 +361,26 @@ impl Hull3 {
 mod tests {
     use super::*;
 
-    /// Convex lists with points added inside, on faces, on edges and repeated, solid and flat:
-    /// the first interior point is the first that a test of every point against every plane
-    /// finds (corners are skipped, so a corner taken for interior would show here).
-    #[test]
-    fn the_first_interior_point_is_the_first_strictly_inside_every_plane() {
-        let mut state = 0x5eed_u64;
-        let mut unit = || {
-            state = state
+    /// A seeded stream of numbers uniform in [−0.5, 0.5) (a 64-bit LCG's top 53 bits).
+    fn centred_uniform(mut seed: u64) -> impl FnMut() -> f64 {
+        move || {
+            seed = seed
                 .wrapping_mul(6364136223846793005)
                 .wrapping_add(1442695040888963407);
-            (state >> 11) as f64 / (1u64 << 53) as f64
-        };
+            (seed >> 11) as f64 / (1u64 << 53) as f64 - 0.5
+        }
+    }
+
+    /// Random lists, solid and flat, with points added on an edge, inside a face, repeated and
+    /// near the middle: the answer is the one a test of every point against every plane gives,
+    /// so skipping a point that is not a corner of the hull would show here.
+    #[test]
+    fn the_first_interior_point_is_the_first_strictly_inside_every_plane() {
+        let mut next = centred_uniform(0x5eed);
         for round in 0..60 {
             let flat = round % 4 == 0;
             let mut random_point = |scale: f64| {
-                let p = DVec3::new(unit() - 0.5, unit() - 0.5, unit() - 0.5) * scale;
+                let p = DVec3::new(next(), next(), next()) * scale;
                 if flat { DVec3::new(p.x, p.y, 0.0) } else { p }
             };
             let n = 8 + round * 3;
@@ -465,13 +469,7 @@ mod tests {
     #[test]
     fn the_direction_set_answers_as_the_scan_of_the_list() {
         // Directions on cell sides, nudged by less and more than "the same".
-        let mut seed = 7u64;
-        let mut next = || {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (seed >> 11) as f64 / (1u64 << 53) as f64 - 0.5
-        };
+        let mut next = centred_uniform(7);
         let bases: Vec<DVec3> = (0..40)
             .map(|_| {
                 // Unit, with x and y on sides of cells.

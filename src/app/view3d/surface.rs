@@ -328,6 +328,7 @@ thread_local! {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::algorithm3::fibonacci_direction;
     use crate::geometry3::{Body3, Shape3};
 
     fn body(shape: Shape3, position: DVec3) -> ConvexBody3 {
@@ -373,14 +374,7 @@ mod tests {
     #[test]
     fn two_polytopes_with_too_many_corner_differences_say_so() {
         // 150 points on a sphere: every one a corner, 150 × 150 = 22,500 differences.
-        let golden = std::f64::consts::PI * (3.0 - 5f64.sqrt());
-        let points: Vec<DVec3> = (0..150)
-            .map(|i| {
-                let y = 1.0 - 2.0 * (f64::from(i) + 0.5) / 150.0;
-                let (r, t) = ((1.0 - y * y).sqrt(), golden * f64::from(i));
-                DVec3::new(r * t.cos(), y, r * t.sin())
-            })
-            .collect();
+        let points: Vec<DVec3> = (0..150).map(|i| fibonacci_direction(i, 150)).collect();
         let hull = Shape3::Polyhedron {
             points,
             hull: false,
