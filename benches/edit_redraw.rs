@@ -98,14 +98,17 @@ fn bench_pair(criterion: &mut Criterion, scene: &Scene) {
     group.finish();
 }
 
+/// How far each turn of B goes on from the last, in degrees: a frame of a slow drag of its knob.
+const TURN_DEGREES: f64 = 0.01;
 /// Vertices of each hull of the 3D pair.
 const HULL_VERTICES: usize = 1000;
 
 /// The 3D edit: B of a pair of 1,000-vertex hulls nudged, the app built on the edited scene
 /// (`GjkvizApp::with_scene3`: the trace, the surfaces of A, B and A − B, the cameras fitted;
 /// what a re-loaded 3D scene rebuilds), moved to the last step, and one whole frame drawn and
-/// tessellated. Twice: as the app opens, and with the Shapes section open, whose tables hold
-/// the 1,000 points of each hull (the section stays open: egui keeps its state).
+/// tessellated. Three times: as the app opens; with the Shapes section open, whose tables hold
+/// the 1,000 points of each hull (the section stays open: egui keeps its state); and with B
+/// turned instead of moved, which builds the surfaces of B and A − B again.
 fn bench_hulls_3d(criterion: &mut Criterion) {
     let scene = hulls3::hull_pair(HULL_VERTICES);
     let mut group = criterion.benchmark_group("3d hulls of 1000 vertices");
@@ -114,9 +117,10 @@ fn bench_hulls_3d(criterion: &mut Criterion) {
         app.playback_mut().last();
         app
     };
-    for (name, shapes_open) in [
-        ("frame", false),
-        ("frame with the Shapes section open", true),
+    for (name, shapes_open, turn) in [
+        ("frame", false, false),
+        ("frame with the Shapes section open", true, false),
+        ("frame after a turn", false, true),
     ] {
         let mut harness = Harness::builder()
             .with_size([1280.0, 800.0])
@@ -132,8 +136,14 @@ fn bench_hulls_3d(criterion: &mut Criterion) {
             bench.iter(|| {
                 edit += 1;
                 let mut next = scene.clone();
-                let sign = if edit.is_multiple_of(2) { 1.0 } else { -1.0 };
-                next.b.position.x += sign * NUDGE;
+                if turn {
+                    // A new angle every time: a turn back to an angle seen before would find
+                    // its surfaces kept.
+                    next.b.rotation.x += edit as f64 * TURN_DEGREES;
+                } else {
+                    let sign = if edit.is_multiple_of(2) { 1.0 } else { -1.0 };
+                    next.b.position.x += sign * NUDGE;
+                }
                 *harness.state_mut() = open(next);
                 harness.step();
                 let shapes = harness.output().shapes.clone();

@@ -71,8 +71,54 @@ pub fn hull_of(points: &[DVec3]) -> Hull3 {
 }
 
 fn build_hull(points: &[DVec3]) -> Hull3 {
+    match span(points) {
+        Span::Point(p) => lower_dimension(vec![p], 0, 0.0),
+        Span::Segment { p, q, u, epsilon } => {
+            let mut h = lower_dimension(vec![p, q], 1, epsilon);
+            h.edge_directions.push(u);
+            h
+        }
+        Span::Flat {
+            p,
+            u,
+            normal,
+            epsilon,
+        } => flat_polygon(points, p, u, normal, epsilon),
+        Span::Solid { epsilon } => solid(points, epsilon),
+    }
+}
+
+/// What a point list spans, as far as [`AFFINE_TOLERANCE`] tells.
+enum Span {
+    /// One point (the origin for an empty list).
+    Point(DVec3),
+    /// The segment from p to q, along the unit u.
+    Segment {
+        p: DVec3,
+        q: DVec3,
+        u: DVec3,
+        epsilon: f64,
+    },
+    /// The plane through p with unit `normal`, u a unit direction in it.
+    Flat {
+        p: DVec3,
+        u: DVec3,
+        normal: DVec3,
+        epsilon: f64,
+    },
+    Solid {
+        epsilon: f64,
+    },
+}
+
+/// Whether the points span a solid, not a plane, a line or a point (the test their hull uses).
+pub fn spans_a_solid(points: &[DVec3]) -> bool {
+    matches!(span(points), Span::Solid { .. })
+}
+
+fn span(points: &[DVec3]) -> Span {
     let Some(&first) = points.first() else {
-        return lower_dimension(vec![DVec3::ZERO], 0, 0.0);
+        return Span::Point(DVec3::ZERO);
     };
     let far_from = |q: DVec3| -> DVec3 {
         points
@@ -91,7 +137,7 @@ fn build_hull(points: &[DVec3]) -> Hull3 {
     let extent = (q - p).length();
     let epsilon = AFFINE_TOLERANCE * extent;
     if extent == 0.0 {
-        return lower_dimension(vec![p], 0, 0.0);
+        return Span::Point(p);
     }
     let u = (q - p) / extent;
     let off_line = |x: DVec3| (x - p).cross(u).length();
@@ -101,15 +147,18 @@ fn build_hull(points: &[DVec3]) -> Hull3 {
         .max_by(|a, b| off_line(*a).total_cmp(&off_line(*b)))
         .unwrap_or(p);
     if off_line(r) <= epsilon {
-        let mut h = lower_dimension(vec![p, q], 1, epsilon);
-        h.edge_directions.push(u);
-        return h;
+        return Span::Segment { p, q, u, epsilon };
     }
     let normal = u.cross(r - p).normalize();
     if points.iter().all(|x| normal.dot(*x - p).abs() <= epsilon) {
-        return flat_polygon(points, p, u, normal, epsilon);
+        return Span::Flat {
+            p,
+            u,
+            normal,
+            epsilon,
+        };
     }
-    solid(points, epsilon)
+    Span::Solid { epsilon }
 }
 
 fn lower_dimension(vertices: Vec<DVec3>, dimension: u8, epsilon: f64) -> Hull3 {

@@ -5,7 +5,7 @@
 
 use glam::{DMat3, DVec3};
 
-use crate::geometry3::{ConvexBody3, LocalShape, Recent, SupportMap3, hull_of};
+use crate::geometry3::{ConvexBody3, LocalShape, Recent, SupportMap3, hull_of, spans_a_solid};
 
 /// Directions sampled on a curved shape: about twice as many triangles on its surface.
 pub const CURVED_SAMPLES: usize = 1200;
@@ -40,6 +40,16 @@ impl Surface {
         if points.is_empty() {
             return Surface::default();
         }
+        // A solid's triangles straight from quickhull. Through `hull_of` it cost two quickhulls
+        // (the support hull first, with its vertex graph, then its corners again), and the
+        // support hull was kept among the scene's, pushing theirs out of the cache.
+        if spans_a_solid(&points)
+            && let Ok((vertices, triangles)) = parry3d_f64::transformation::try_convex_hull(&points)
+            && !vertices.is_empty()
+        {
+            let centre = vertices.iter().sum::<DVec3>() / vertices.len() as f64;
+            return solid(vertices, triangles, centre);
+        }
         let hull = hull_of(&points);
         let centre = hull.centre;
         match hull.dimension {
@@ -56,6 +66,14 @@ impl Surface {
             }
             _ => outline(hull.vertices, centre),
         }
+    }
+
+    /// The same surface turned by `rotation` about the origin: triangles, and so their
+    /// orientation and which edges are sharp, are what they were.
+    fn turned(mut self, rotation: DMat3) -> Surface {
+        self.vertices.iter_mut().for_each(|v| *v = rotation * *v);
+        self.centre = rotation * self.centre;
+        self
     }
 
     /// The outward unit normal of a triangle.
@@ -170,21 +188,28 @@ pub fn sphere_directions(count: usize) -> Vec<DVec3> {
         .collect()
 }
 
-/// A body's corners in the world when it is a polytope (no rounding, no curve).
-pub fn corners(body: &ConvexBody3) -> Option<Vec<DVec3>> {
-    let local = match &body.shape {
+/// A polytope's corners in its own frame (None for a rounded or curved shape).
+fn local_corners(shape: &LocalShape) -> Option<Vec<DVec3>> {
+    match shape {
         LocalShape::Rounded {
             vertices,
             radius: 0.0,
-        } => vertices.clone(),
-        LocalShape::Box { half_extents: h } => (0..8)
-            .map(|i| {
-                let sign = |bit: i32| if i & bit == 0 { -1.0 } else { 1.0 };
-                DVec3::new(h.x * sign(1), h.y * sign(2), h.z * sign(4))
-            })
-            .collect(),
-        _ => return None,
-    };
+        } => Some(vertices.clone()),
+        LocalShape::Box { half_extents: h } => Some(
+            (0..8)
+                .map(|i| {
+                    let sign = |bit: i32| if i & bit == 0 { -1.0 } else { 1.0 };
+                    DVec3::new(h.x * sign(1), h.y * sign(2), h.z * sign(4))
+                })
+                .collect(),
+        ),
+        _ => None,
+    }
+}
+
+/// A body's corners in the world when it is a polytope (no rounding, no curve).
+pub fn corners(body: &ConvexBody3) -> Option<Vec<DVec3>> {
+    let local = local_corners(&body.shape)?;
     Some(
         local
             .into_iter()
@@ -193,33 +218,43 @@ pub fn corners(body: &ConvexBody3) -> Option<Vec<DVec3>> {
     )
 }
 
-/// A body's surface: exact for a polytope, sampled for a curved shape. Built once per shape
-/// and turn (see [`SurfaceCache`]): a body that only moved is the same surface, moved.
+/// A body's surface: exact for a polytope, sampled for a curved shape. A polytope's is built
+/// once per shape, in its own frame, and turned and moved with the body (a turn costs no
+/// hull); a curved shape's once per shape and turn, moved with the body (see
+/// [`SurfaceCache`]).
 pub fn body_surface(body: &ConvexBody3) -> Surface {
-    let key = Turned {
-        shape: body.shape.clone(),
-        rotation: body.rotation,
+    let relative = match local_corners(&body.shape) {
+        Some(points) => CACHE
+            .with_borrow_mut(|cache| {
+                cache
+                    .local
+                    .get_or_insert_with(body.shape.clone(), || Surface::hull(&points))
+                    .clone()
+            })
+            .turned(body.rotation),
+        None => {
+            let key = Turned {
+                shape: body.shape.clone(),
+                rotation: body.rotation,
+            };
+            CACHE.with_borrow_mut(|cache| {
+                cache
+                    .curved
+                    .get_or_insert_with(key, || sampled_surface(body))
+                    .clone()
+            })
+        }
     };
-    let relative = CACHE.with_borrow_mut(|cache| {
-        cache
-            .bodies
-            .get_or_insert_with(key, || relative_body_surface(body))
-            .clone()
-    });
     relative.moved_by(body.position)
 }
 
-/// A body's surface relative to its position (world axes).
-fn relative_body_surface(body: &ConvexBody3) -> Surface {
-    match corners(body) {
-        Some(points) => Surface::hull(&relative_to(points, body.position)),
-        None => Surface::hull(
-            &sphere_directions(CURVED_SAMPLES)
-                .into_iter()
-                .map(|d| body.support_offset(d))
-                .collect::<Vec<_>>(),
-        ),
-    }
+/// A curved body's surface relative to its position (world axes), through its support.
+fn sampled_surface(body: &ConvexBody3) -> Surface {
+    let points: Vec<DVec3> = sphere_directions(CURVED_SAMPLES)
+        .into_iter()
+        .map(|d| body.support_offset(d))
+        .collect();
+    Surface::hull(&points)
 }
 
 /// How the surface of A − B was built, for the view's caption.
@@ -313,7 +348,10 @@ struct Turned {
 /// differences of A − B cost milliseconds each; a look-up compares shapes (microseconds).
 #[derive(Default)]
 struct SurfaceCache {
-    bodies: Recent<Turned, Surface, KEPT_SURFACES>,
+    /// Polytopes' surfaces in their own frames.
+    local: Recent<LocalShape, Surface, KEPT_SURFACES>,
+    /// Curved bodies' surfaces relative to their positions.
+    curved: Recent<Turned, Surface, KEPT_SURFACES>,
     differences: Recent<[Turned; 2], (Surface, DifferenceHull), KEPT_SURFACES>,
 }
 
@@ -369,6 +407,35 @@ mod tests {
             s.edges.len() < s.triangles.len(),
             "a rounded surface has few sharp edges"
         );
+    }
+
+    /// A turned polytope's surface is its own-frame surface turned: the same triangles, every
+    /// vertex one of the turned body's corners, every triangle still facing out.
+    #[test]
+    fn a_turned_polytope_keeps_its_triangles_and_its_corners_turn() {
+        let points: Vec<DVec3> = (0..80).map(|i| fibonacci_direction(i, 80) * 1.5).collect();
+        let shape = Shape3::Polyhedron {
+            points,
+            hull: false,
+        };
+        let place = |degrees: DVec3| {
+            ConvexBody3::new(&Body3::new(
+                shape.clone(),
+                DVec3::new(3.0, -1.0, 2.0),
+                degrees,
+            ))
+        };
+        let (before, after) = (place(DVec3::ZERO), place(DVec3::new(10.0, 70.0, -35.0)));
+        let (s0, s1) = (body_surface(&before), body_surface(&after));
+        assert_eq!(s0.triangles, s1.triangles);
+        let corners = corners(&after).unwrap();
+        for v in &s1.vertices {
+            assert!(corners.iter().any(|c| (*c - *v).length() < 1e-12), "{v}");
+        }
+        for t in 0..s1.triangles.len() as u32 {
+            let [a, _, _] = s1.corners(t);
+            assert!(s1.normal(t).dot(a - s1.centre) > 0.0);
+        }
     }
 
     #[test]
