@@ -1,6 +1,6 @@
-//! The lines drawn in a view, on screen, bucketed in a grid of cells so a label asks only
-//! about the lines near it: a 1,000-face polytope draws thousands of edges and labels hundreds
-//! of points, too many to test every pair each frame.
+//! What is on screen in a view, bucketed in a grid of cells so a label asks only about what is
+//! near it: the lines drawn, and the labels already placed. A 1,000-face polytope draws
+//! thousands of edges and labels hundreds of points, too many to test every pair each frame.
 
 use eframe::egui::{Pos2, Rect};
 
@@ -9,16 +9,19 @@ const CELL: f32 = 48.0;
 /// Most cells along a side, whatever the view's size.
 const MAX_CELLS: usize = 64;
 
-/// Segments by the cells of `area` their bounding boxes cover; segments outside it are dropped
-/// (a label outside the view is never preferred).
-pub struct SegmentGrid {
+/// Items by the cells of `area` their bounds cover; items wholly outside it are dropped (a
+/// label outside the view is never preferred, and cannot be seen).
+pub struct CellGrid<T> {
     area: Rect,
     cols: usize,
     rows: usize,
-    cells: Vec<Vec<[Pos2; 2]>>,
+    cells: Vec<Vec<T>>,
 }
 
-impl SegmentGrid {
+/// The segments drawn, on screen.
+pub type SegmentGrid = CellGrid<[Pos2; 2]>;
+
+impl<T: Copy> CellGrid<T> {
     /// An empty grid over `area`; a non-finite or empty area makes one cell.
     pub fn new(area: Rect) -> Self {
         let count = |length: f32| {
@@ -29,7 +32,7 @@ impl SegmentGrid {
             }
         };
         let (cols, rows) = (count(area.width()), count(area.height()));
-        SegmentGrid {
+        CellGrid {
             area,
             cols,
             rows,
@@ -57,24 +60,36 @@ impl SegmentGrid {
         Some((x0..x1 + 1, y0..y1 + 1))
     }
 
-    pub fn push(&mut self, segment: [Pos2; 2]) {
-        let Some((xs, ys)) = self.cells_of(Rect::from_two_pos(segment[0], segment[1])) else {
+    /// Adds `item`, whose bounds are `bounds`, to every cell they cover.
+    pub fn insert(&mut self, bounds: Rect, item: T) {
+        let Some((xs, ys)) = self.cells_of(bounds) else {
             return;
         };
         for y in ys {
             for x in xs.clone() {
-                self.cells[y * self.cols + x].push(segment);
+                self.cells[y * self.cols + x].push(item);
             }
         }
     }
 
-    /// Whether any segment crosses or touches `rect`.
-    pub fn crosses(&self, rect: Rect) -> bool {
+    /// Whether `hit` holds for any item in the cells `rect` covers.
+    pub fn any_near(&self, rect: Rect, hit: impl Fn(&T) -> bool) -> bool {
         let Some((xs, ys)) = self.cells_of(rect) else {
             return false;
         };
         ys.flat_map(|y| xs.clone().map(move |x| y * self.cols + x))
-            .any(|cell| self.cells[cell].iter().any(|s| segment_crosses(*s, rect)))
+            .any(|cell| self.cells[cell].iter().any(&hit))
+    }
+}
+
+impl SegmentGrid {
+    pub fn push(&mut self, segment: [Pos2; 2]) {
+        self.insert(Rect::from_two_pos(segment[0], segment[1]), segment);
+    }
+
+    /// Whether any segment crosses or touches `rect`.
+    pub fn crosses(&self, rect: Rect) -> bool {
+        self.any_near(rect, |s| segment_crosses(*s, rect))
     }
 }
 
@@ -118,6 +133,42 @@ mod tests {
         assert!(segment_crosses([pos2(-5.0, 5.0), pos2(5.0, -5.0)], r));
         assert!(segment_crosses([pos2(2.0, 2.0), pos2(3.0, 3.0)], r));
         assert!(segment_crosses([pos2(5.0, -5.0), pos2(5.0, 15.0)], r));
+    }
+
+    /// Placed rectangles (labels) looked up by cell: a rectangle in the view meets one of them
+    /// exactly when testing every one says so, on a view and on an unbounded area.
+    #[test]
+    fn the_grid_finds_the_rectangles_a_rectangle_meets() {
+        let view = Rect::from_min_max(pos2(100.0, 50.0), pos2(700.0, 450.0));
+        // Label-sized rectangles, some reaching out of the view, a few wider than a cell.
+        let placed: Vec<Rect> = (0..60)
+            .map(|i| {
+                let t = i as f32 * 0.61;
+                let at = pos2(400.0 + 330.0 * t.sin(), 250.0 + 230.0 * (1.7 * t).cos());
+                Rect::from_min_size(at, eframe::egui::vec2(20.0 + (i % 7) as f32 * 15.0, 14.0))
+            })
+            .collect();
+        for area in [view, Rect::EVERYTHING] {
+            let mut grid = CellGrid::new(area);
+            for r in &placed {
+                grid.insert(*r, *r);
+            }
+            let mut met = 0;
+            for i in 0..60 {
+                for j in 0..40 {
+                    let rect = Rect::from_min_size(
+                        pos2(100.0 + i as f32 * 10.0, 50.0 + j as f32 * 10.0),
+                        eframe::egui::vec2(30.0, 14.0),
+                    );
+                    if view.contains_rect(rect) {
+                        let all = placed.iter().any(|p| p.intersects(rect));
+                        assert_eq!(grid.any_near(rect, |p| p.intersects(rect)), all);
+                        met += usize::from(all);
+                    }
+                }
+            }
+            assert!(met > 100, "the test rectangles meet the placed ones: {met}");
+        }
     }
 
     /// The grid answers as testing every segment would, on a view and on an unbounded area.
