@@ -137,6 +137,25 @@ mod tests {
 
     /// Placed rectangles (labels) looked up by cell: a rectangle in the view meets one of them
     /// exactly when testing every one says so, on a view and on an unbounded area.
+    /// Rectangles of `size` on a lattice of `step` over `view`, those wholly inside it: where the
+    /// grid must answer as a test of every item would.
+    fn probes(view: Rect, step: f32, size: eframe::egui::Vec2) -> Vec<Rect> {
+        let (cols, rows) = (
+            (view.width() / step) as usize,
+            (view.height() / step) as usize,
+        );
+        (0..cols)
+            .flat_map(|i| (0..rows).map(move |j| (i, j)))
+            .map(|(i, j)| {
+                Rect::from_min_size(
+                    view.min + eframe::egui::vec2(i as f32, j as f32) * step,
+                    size,
+                )
+            })
+            .filter(|r| view.contains_rect(*r))
+            .collect()
+    }
+
     #[test]
     fn the_grid_finds_the_rectangles_a_rectangle_meets() {
         let view = Rect::from_min_max(pos2(100.0, 50.0), pos2(700.0, 450.0));
@@ -154,18 +173,10 @@ mod tests {
                 grid.insert(*r, *r);
             }
             let mut met = 0;
-            for i in 0..60 {
-                for j in 0..40 {
-                    let rect = Rect::from_min_size(
-                        pos2(100.0 + i as f32 * 10.0, 50.0 + j as f32 * 10.0),
-                        eframe::egui::vec2(30.0, 14.0),
-                    );
-                    if view.contains_rect(rect) {
-                        let all = placed.iter().any(|p| p.intersects(rect));
-                        assert_eq!(grid.any_near(rect, |p| p.intersects(rect)), all);
-                        met += usize::from(all);
-                    }
-                }
+            for rect in probes(view, 10.0, eframe::egui::vec2(30.0, 14.0)) {
+                let all = placed.iter().any(|p| p.intersects(rect));
+                assert_eq!(grid.any_near(rect, |p| p.intersects(rect)), all);
+                met += usize::from(all);
             }
             assert!(met > 100, "the test rectangles meet the placed ones: {met}");
         }
@@ -190,19 +201,11 @@ mod tests {
                 grid.push(*s);
             }
             let mut crossed = 0;
-            for i in 0..30 {
-                for j in 0..20 {
-                    let rect = Rect::from_min_size(
-                        pos2(100.0 + i as f32 * 20.0, 50.0 + j as f32 * 20.0),
-                        eframe::egui::vec2(40.0, 14.0),
-                    );
-                    let all = segments.iter().any(|s| segment_crosses(*s, rect));
-                    // Inside the view the grid must agree; beyond it, it drops segments.
-                    if view.contains_rect(rect) {
-                        assert_eq!(grid.crosses(rect), all, "{rect:?} in {area:?}");
-                        crossed += usize::from(all);
-                    }
-                }
+            // Inside the view the grid must agree; beyond it, it drops segments.
+            for rect in probes(view, 20.0, eframe::egui::vec2(40.0, 14.0)) {
+                let all = segments.iter().any(|s| segment_crosses(*s, rect));
+                assert_eq!(grid.crosses(rect), all, "{rect:?} in {area:?}");
+                crossed += usize::from(all);
             }
             assert!(
                 crossed > 20,
