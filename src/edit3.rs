@@ -153,15 +153,17 @@ fn nearest_turns(angles: DVec3, near: DVec3) -> DVec3 {
     )
 }
 
-/// A polyhedron whose points stopped being convex is used through its hull (`hull: true`); the
-/// app says so ([`hull_warning3`]). The point edits here call it.
-pub fn mark_hull_if_needed3(shape: &mut Shape3) {
-    if let Shape3::Polyhedron { points, hull } = shape
-        && !*hull
-        && hull_of(points).first_interior_point(points).is_some()
+/// A polyhedron whose points stopped being convex is used through its hull (`hull: true`);
+/// returns the warning the app shows for it ([`hull_warning3`]), from the one check. The point
+/// edits here and the shape panel (every frame) call it.
+pub fn mark_hull_if_needed3(shape: &mut Shape3) -> Option<String> {
+    let warning = hull_warning3(shape);
+    if let Shape3::Polyhedron { hull, .. } = shape
+        && warning.is_some()
     {
         *hull = true;
     }
+    warning
 }
 
 /// A warning to show when a polyhedron has points inside the hull of the others.
@@ -199,7 +201,8 @@ pub fn insert_point(shape: &mut Shape3, after: usize) -> bool {
         middle + DVec3::Y * OUTWARD
     };
     points.insert(after + 1, new);
-    mark_hull_if_needed3(shape);
+    // The warning is the panel's to show, on its next frame.
+    let _ = mark_hull_if_needed3(shape);
     true
 }
 
@@ -415,13 +418,18 @@ mod tests {
         };
         points.push(DVec3::splat(0.1));
         assert!(shape.validate().is_err());
-        mark_hull_if_needed3(&mut shape);
+        let warning = mark_hull_if_needed3(&mut shape);
         assert!(matches!(shape, Shape3::Polyhedron { hull: true, .. }));
         assert!(shape.validate().is_ok());
         assert!(
             hull_warning3(&shape)
                 .unwrap()
                 .contains("point 5 lies inside")
+        );
+        assert_eq!(
+            warning,
+            hull_warning3(&shape),
+            "the mark says what it found"
         );
         let mut ball = Shape3::Sphere { radius: 1.0 };
         assert!(!insert_point(&mut ball, 0) && !remove_point(&mut ball, 0));

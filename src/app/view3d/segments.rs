@@ -135,8 +135,6 @@ mod tests {
         assert!(segment_crosses([pos2(5.0, -5.0), pos2(5.0, 15.0)], r));
     }
 
-    /// Placed rectangles (labels) looked up by cell: a rectangle in the view meets one of them
-    /// exactly when testing every one says so, on a view and on an unbounded area.
     /// Rectangles of `size` on a lattice of `step` over `view`, those wholly inside it: where the
     /// grid must answer as a test of every item would.
     fn probes(view: Rect, step: f32, size: eframe::egui::Vec2) -> Vec<Rect> {
@@ -156,6 +154,8 @@ mod tests {
             .collect()
     }
 
+    /// Placed rectangles (labels) looked up by cell: a rectangle in the view meets one of them
+    /// exactly when testing every one says so, on a view and on an unbounded area.
     #[test]
     fn the_grid_finds_the_rectangles_a_rectangle_meets() {
         let view = Rect::from_min_max(pos2(100.0, 50.0), pos2(700.0, 450.0));

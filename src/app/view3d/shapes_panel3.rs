@@ -10,7 +10,7 @@ use glam::DVec3;
 use crate::app::palette::Palette;
 use crate::app::shapes_panel::{DRAG_FRACTION, axes_ui, degrees_ui, length_ui};
 use crate::edit::{MIN_RADIUS, Which};
-use crate::edit3::{hull_warning3, insert_point, mark_hull_if_needed3, remove_point};
+use crate::edit3::{insert_point, mark_hull_if_needed3, remove_point};
 use crate::geometry3::Shape3;
 use crate::scene::Scene3;
 
@@ -31,8 +31,10 @@ pub fn shapes3_ui(
         body3_ui(ui, &mut edited, which, speed, colour, palette);
         ui.add_space(6.0);
     }
-    let valid = edited.a.validate().is_ok() && edited.b.validate().is_ok();
-    (edited != *scene && valid).then_some(edited)
+    // Validated only when a field changed: a polyhedron's check is a hull and a test of its
+    // points, not worth running on every frame that changes nothing.
+    let valid = || edited.a.validate().is_ok() && edited.b.validate().is_ok();
+    (edited != *scene && valid()).then_some(edited)
 }
 
 fn body3_ui(
@@ -77,8 +79,7 @@ fn body3_ui(
     if matches!(body.shape, Shape3::Polyhedron { .. }) {
         points_table_ui(ui, &mut body.shape, speed, name);
     }
-    mark_hull_if_needed3(&mut body.shape);
-    if let Some(warning) = hull_warning3(&body.shape) {
+    if let Some(warning) = mark_hull_if_needed3(&mut body.shape) {
         ui.label(RichText::new(format!("{name} is {warning}")).color(palette.check));
     }
 }
