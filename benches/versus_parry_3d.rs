@@ -43,7 +43,11 @@ fn main() {
     let sets = inputs::all_sets();
     let mut iterations = Vec::new();
     for set in &sets {
-        iterations.push(check_verdicts(set));
+        iterations.push(table::Iterations {
+            same_start: check_verdicts(set),
+            toward_origin: (set.contact == Contact::Separated)
+                .then(|| mean_iterations(set, &toward_origin())),
+        });
         bench_set(&mut criterion, set);
     }
     support::bench(&mut criterion);
@@ -61,7 +65,7 @@ fn main() {
 }
 
 fn bench_set(criterion: &mut Criterion, set: &InputSet) {
-    let settings = same_start_as_parry();
+    let settings = same_start_as_parry(set.contact);
     let mut group = criterion.benchmark_group(&set.name);
     group.throughput(Throughput::Elements(PAIRS_PER_BATCH as u64));
     group.sampling_mode(SamplingMode::Flat);
@@ -82,6 +86,16 @@ fn bench_set(criterion: &mut Criterion, set: &InputSet) {
             })
         })
     });
+    if set.contact == Contact::Separated {
+        let toward = toward_origin();
+        group.bench_function(table::UNTRACED_TOWARD_ORIGIN, |bench| {
+            bench.iter(|| {
+                batch(&|p| {
+                    gjkviz::algorithm3::query(&p.a.ours, &p.b.ours, black_box(&toward)).distance
+                })
+            })
+        });
+    }
     group.bench_function(table::PARRY, |bench| {
         bench.iter(|| batch(&|p| parry_signed_distance(black_box(p), set.contact)))
     });
@@ -91,14 +105,26 @@ fn bench_set(criterion: &mut Criterion, set: &InputSet) {
     group.finish();
 }
 
-/// Our defaults, except the first search direction: from B's centre toward A's, as parry's
-/// GJK starts, so both libraries begin from the same point (the app's default, +x, costs
-/// separated pairs about one iteration more).
-fn same_start_as_parry() -> Settings3 {
+/// Our defaults, except the first search direction, which is where parry's GJK starts, so both
+/// libraries begin from the same support point: its `contact` searches first from A's centre
+/// toward B's (`pos12.translation`), its `distance` from B's toward A's (minus that). The app's
+/// default, +x, costs a separated pair about one iteration more.
+fn same_start_as_parry(contact: Contact) -> Settings3 {
+    let initial_direction = match contact {
+        Contact::Penetrating => InitialDirection3::TowardOrigin,
+        Contact::Separated => InitialDirection3::CentreToCentre,
+    };
     Settings3 {
-        initial_direction: InitialDirection3::CentreToCentre,
+        initial_direction,
         ..Settings3::default()
     }
+}
+
+/// Our defaults with the first search toward the origin, the better start for separated pairs
+/// (it begins on the side of A − B the closest point is on), timed beside the same start as
+/// parry's distance.
+fn toward_origin() -> Settings3 {
+    same_start_as_parry(Contact::Penetrating)
 }
 
 /// parry's general answer: minus the depth when penetrating, the distance when separated.
@@ -138,8 +164,7 @@ fn parry_support_map(pair: &Pair, contact: Contact) -> f64 {
 /// Both libraries must see the set the way it was built, or the timings compare different work.
 /// Returns how many iterations (all phases) our core takes per pair, on average.
 fn check_verdicts(set: &InputSet) -> f64 {
-    let settings = same_start_as_parry();
-    let mut iterations = 0;
+    let settings = same_start_as_parry(set.contact);
     for (i, pair) in set.pairs.iter().enumerate() {
         let ours = gjkviz::algorithm3::query(&pair.a.ours, &pair.b.ours, &settings);
         let penetrating = set.contact == Contact::Penetrating;
@@ -157,10 +182,22 @@ fn check_verdicts(set: &InputSet) -> f64 {
                 ours.intersecting,
             );
         }
-        iterations += ours.gjk_iterations
-            + ours.distance_iterations
-            + ours.epa_iterations
-            + ours.refinement_iterations;
     }
+    mean_iterations(set, &settings)
+}
+
+/// Our iterations per pair (all phases) on `set` with `settings`.
+fn mean_iterations(set: &InputSet, settings: &Settings3) -> f64 {
+    let iterations: u32 = set
+        .pairs
+        .iter()
+        .map(|pair| {
+            let ours = gjkviz::algorithm3::query(&pair.a.ours, &pair.b.ours, settings);
+            ours.gjk_iterations
+                + ours.distance_iterations
+                + ours.epa_iterations
+                + ours.refinement_iterations
+        })
+        .sum();
     f64::from(iterations) / set.pairs.len() as f64
 }

@@ -334,6 +334,28 @@ fn undoing_an_edit_by_hand_leaves_no_unsaved_changes() {
     assert!(!harness.state().has_unsaved_changes());
 }
 
+/// The fourth first direction: GJK re-runs from A's centre toward B's.
+#[test]
+fn choosing_toward_the_origin_starts_gjk_from_as_centre_toward_bs() {
+    use gjkviz::geometry::{ConvexBody, SupportMap};
+    let mut harness = harness(GjkvizApp::new(None));
+    harness.get_by_label("Algorithm settings").click();
+    harness.run();
+    harness.get_by_label("toward the origin").click();
+    harness.run();
+    let scene = harness.state().scene().clone();
+    assert_eq!(
+        scene.settings.initial_direction,
+        gjkviz::algorithm::InitialDirection::TowardOrigin
+    );
+    let (a, b) = (ConvexBody::new(&scene.a), ConvexBody::new(&scene.b));
+    assert_eq!(
+        harness.state().trace().steps[0].direction,
+        Some(b.centre() - a.centre())
+    );
+    assert!(harness.state().has_unsaved_changes());
+}
+
 /// The capsule scene with B moved so that GJK takes one iteration fewer: EPA iteration 2 is one
 /// step earlier in the trace.
 fn capsule_moved(scene: &Scene) -> Scene {

@@ -669,9 +669,10 @@ fn hostile_settings(rng: &mut SplitMix64) -> Settings {
     Settings {
         tolerance: [0.0, 1e-15, 1e-9, 1e-3][rng.int(0, 3)],
         max_iterations: [1, 2, 3, 8, 64, 1000][rng.int(0, 5)],
-        initial_direction: match rng.int(0, 2) {
+        initial_direction: match rng.int(0, 3) {
             0 => InitialDirection::PlusX,
             1 => InitialDirection::CentreToCentre,
+            2 => InitialDirection::TowardOrigin,
             _ => InitialDirection::Custom(rng.direction() * 1e-300),
         },
         edge_normal: if rng.chance(0.5) {

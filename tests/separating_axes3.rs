@@ -209,6 +209,7 @@ fn epa_on_boxes_turned_about_an_axis_finds_the_reference_depth() {
     let directions = [
         InitialDirection3::PlusX,
         InitialDirection3::CentreToCentre,
+        InitialDirection3::TowardOrigin,
         InitialDirection3::Custom(DVec3::new(0.0, 0.0, 1.0)),
         InitialDirection3::Custom(DVec3::new(0.3, -1.0, 0.2)),
     ];

@@ -13,10 +13,20 @@ pub const UNTRACED: &str = "untraced";
 pub const TRACED: &str = "traced";
 pub const PARRY: &str = "parry";
 pub const PARRY_SUPPORT_MAP: &str = "parry-support-map";
+/// Separated sets only: untraced, first search toward the origin.
+pub const UNTRACED_TOWARD_ORIGIN: &str = "untraced-toward-origin";
+
+/// A set's mean iterations per pair (all phases).
+pub struct Iterations {
+    /// From the same first direction as parry.
+    pub same_start: f64,
+    /// From the first direction toward the origin, for separated sets.
+    pub toward_origin: Option<f64>,
+}
 
 /// Prints the Markdown tables of every group measured since `started`; `iterations` holds each
-/// set's mean iteration count.
-pub fn print(sets: &[InputSet], iterations: &[f64], started: SystemTime) {
+/// set's mean iteration counts.
+pub fn print(sets: &[InputSet], iterations: &[Iterations], started: SystemTime) {
     let root = criterion_home();
     let median =
         |group: &str, function: &str| median_ns(&root, &format!("{group}/{function}"), started);
@@ -28,8 +38,9 @@ pub fn print(sets: &[InputSet], iterations: &[f64], started: SystemTime) {
             let (untraced, traced) = (per_pair(UNTRACED)?, per_pair(TRACED)?);
             let (parry, support_map) = (per_pair(PARRY)?, per_pair(PARRY_SUPPORT_MAP)?);
             Some(format!(
-                "| {} | {iterations:.1} | {} | {} | {} | {} | {:.2} | {:.2} | {:.2} |",
+                "| {} | {:.1} | {} | {} | {} | {} | {:.2} | {:.2} | {:.2} |",
                 set.name,
+                iterations.same_start,
                 format_time(untraced),
                 format_time(traced),
                 format_time(parry),
@@ -52,6 +63,38 @@ pub fn print(sets: &[InputSet], iterations: &[f64], started: SystemTime) {
         );
         println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
         rows.iter().for_each(|row| println!("{row}"));
+    }
+
+    let toward: Vec<String> = sets
+        .iter()
+        .zip(iterations)
+        .filter_map(|(set, iterations)| {
+            let per_pair = |function| Some(median(&set.name, function)? / PAIRS_PER_BATCH as f64);
+            let toward = per_pair(UNTRACED_TOWARD_ORIGIN)?;
+            let (same_start, parry) = (per_pair(UNTRACED)?, per_pair(PARRY)?);
+            let support_map = per_pair(PARRY_SUPPORT_MAP)?;
+            Some(format!(
+                "| {} | {:.1} | {} | {:.2} | {:.2} | {:.2} |",
+                set.name,
+                iterations.toward_origin?,
+                format_time(toward),
+                toward / same_start,
+                toward / parry,
+                toward / support_map,
+            ))
+        })
+        .collect();
+    if !toward.is_empty() {
+        println!(
+            "\nSeparated pairs with our first search toward the origin (from A's centre to B's; \
+             parry's distance starts the other way):\n"
+        );
+        println!(
+            "| input set | iterations | untraced | / same start | / parry distance \
+             | / parry support-map |"
+        );
+        println!("|---|---:|---:|---:|---:|---:|");
+        toward.iter().for_each(|row| println!("{row}"));
     }
 
     let searches: Vec<String> = support::SIZES

@@ -25,6 +25,10 @@ pub enum InitialDirection {
     PlusX,
     /// From B's centre to A's centre, the centre of A − B.
     CentreToCentre,
+    /// From A's centre to B's: from the centre of A − B toward the origin, so the first support
+    /// point lies on the side of A − B that faces the origin. On separated shapes that is the
+    /// side the closest point is on, and distance needs about one support point fewer.
+    TowardOrigin,
     /// A direction of the user's choice (any length but zero).
     Custom(DVec2),
 }
@@ -167,6 +171,7 @@ impl Settings {
         let d = match self.initial_direction {
             InitialDirection::PlusX => DVec2::X,
             InitialDirection::CentreToCentre => a.centre() - b.centre(),
+            InitialDirection::TowardOrigin => b.centre() - a.centre(),
             InitialDirection::Custom(d) => d,
         };
         if d.is_finite() && d != DVec2::ZERO {
@@ -174,5 +179,39 @@ impl Settings {
         } else {
             DVec2::X
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::{Body, ConvexBody, Shape};
+
+    /// Each first direction on a pair whose centres are known: A's at (1, 2), B's at (4, −2).
+    #[test]
+    fn each_first_direction_points_where_its_name_says() {
+        let square = |at| {
+            let shape = Shape::Box {
+                half_extents: DVec2::ONE,
+            };
+            ConvexBody::new(&Body::new(shape, at, 0.3))
+        };
+        let (a, b) = (square(DVec2::new(1.0, 2.0)), square(DVec2::new(4.0, -2.0)));
+        let first = |initial_direction| {
+            Settings {
+                initial_direction,
+                ..Settings::default()
+            }
+            .first_direction(&a, &b)
+        };
+        assert_eq!(first(InitialDirection::PlusX), DVec2::X);
+        assert_eq!(
+            first(InitialDirection::CentreToCentre),
+            DVec2::new(-3.0, 4.0)
+        );
+        assert_eq!(first(InitialDirection::TowardOrigin), DVec2::new(3.0, -4.0));
+        let custom = DVec2::new(0.0, 2.0);
+        assert_eq!(first(InitialDirection::Custom(custom)), custom);
+        assert_eq!(first(InitialDirection::Custom(DVec2::ZERO)), DVec2::X);
     }
 }

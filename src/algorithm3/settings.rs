@@ -16,6 +16,9 @@ pub enum InitialDirection3 {
     PlusX,
     /// From B's centre to A's centre, the centre of A − B.
     CentreToCentre,
+    /// From A's centre to B's, toward the origin: the first support point is on the side of
+    /// A − B that faces it (see the 2D `InitialDirection::TowardOrigin`).
+    TowardOrigin,
     /// A direction of the user's choice (any length but zero).
     Custom(DVec3),
 }
@@ -76,6 +79,7 @@ impl Settings3 {
         let d = match self.initial_direction {
             InitialDirection3::PlusX => DVec3::X,
             InitialDirection3::CentreToCentre => a.centre() - b.centre(),
+            InitialDirection3::TowardOrigin => b.centre() - a.centre(),
             InitialDirection3::Custom(d) => d,
         };
         crate::geometry3::usable_direction(d)

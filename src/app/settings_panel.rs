@@ -95,7 +95,8 @@ pub fn settings_ui(
 
             ui.label("First direction").on_hover_text(
                 "GJK's first search direction: (1, 0) as in the worked example, from B's \
-                 centre toward A's, or one of your own.",
+                 centre toward A's, from A's centre toward B's (toward the origin), or one of \
+                 your own.",
             );
             ui.vertical(|ui| direction_ui(ui, &mut edited.initial_direction, first_direction));
             ui.end_row();
@@ -143,9 +144,10 @@ pub fn settings_ui(
     (edited != *settings && edited.validate().is_ok()).then_some(edited)
 }
 
-/// The first search direction: three choices, and the components of a custom one.
+/// The first search direction: four choices, and the components of a custom one.
 fn direction_ui(ui: &mut egui::Ui, direction: &mut InitialDirection, start: DVec2) {
-    ui.horizontal(|ui| {
+    // Wrapped: four choices do not fit one line of the side panel at its narrowest.
+    ui.horizontal_wrapped(|ui| {
         if ui
             .radio(*direction == InitialDirection::PlusX, "(1, 0)")
             .clicked()
@@ -157,9 +159,23 @@ fn direction_ui(ui: &mut egui::Ui, direction: &mut InitialDirection, start: DVec
                 *direction == InitialDirection::CentreToCentre,
                 "centre to centre",
             )
+            .on_hover_text("From B's centre to A's: toward the centre of A − B")
             .clicked()
         {
             *direction = InitialDirection::CentreToCentre;
+        }
+        if ui
+            .radio(
+                *direction == InitialDirection::TowardOrigin,
+                "toward the origin",
+            )
+            .on_hover_text(
+                "From A's centre to B's: the first support point is on the side of A − B that \
+                 faces the origin",
+            )
+            .clicked()
+        {
+            *direction = InitialDirection::TowardOrigin;
         }
         let custom = matches!(direction, InitialDirection::Custom(_));
         if ui.radio(custom, "custom").clicked() && !custom {
