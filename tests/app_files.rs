@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::app::{Dropped, TempDir, assert_error_banner, harness, pick};
+use common::app::{Dropped, TempDir, assert_error_banner, click, harness, pick};
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -290,10 +290,8 @@ fn a_settings_change_is_marked_unsaved_saved_into_the_file_and_survives_reload()
     harness.key_press(egui::Key::ArrowRight);
     harness.run();
 
-    harness.get_by_label("Algorithm settings").click();
-    harness.run();
-    harness.get_by_label("triple product").click();
-    harness.run();
+    click(&mut harness, "Algorithm settings");
+    click(&mut harness, "triple product");
     let mut edited = scene.clone();
     edited.settings.edge_normal = EdgeNormal::TripleProduct;
     assert_eq!(*harness.state().scene(), edited);
@@ -324,13 +322,10 @@ fn a_settings_change_is_marked_unsaved_saved_into_the_file_and_survives_reload()
 #[test]
 fn undoing_an_edit_by_hand_leaves_no_unsaved_changes() {
     let mut harness = harness(GjkvizApp::new(None));
-    harness.get_by_label("Algorithm settings").click();
-    harness.run();
-    harness.get_by_label("centre to centre").click();
-    harness.run();
+    click(&mut harness, "Algorithm settings");
+    click(&mut harness, "centre to centre");
     assert!(harness.state().has_unsaved_changes());
-    harness.get_by_label("(1, 0)").click();
-    harness.run();
+    click(&mut harness, "(1, 0)");
     assert!(!harness.state().has_unsaved_changes());
 }
 
@@ -339,10 +334,8 @@ fn undoing_an_edit_by_hand_leaves_no_unsaved_changes() {
 fn choosing_toward_the_origin_starts_gjk_from_as_centre_toward_bs() {
     use gjkviz::geometry::{ConvexBody, SupportMap};
     let mut harness = harness(GjkvizApp::new(None));
-    harness.get_by_label("Algorithm settings").click();
-    harness.run();
-    harness.get_by_label("toward the origin").click();
-    harness.run();
+    click(&mut harness, "Algorithm settings");
+    click(&mut harness, "toward the origin");
     let scene = harness.state().scene().clone();
     assert_eq!(
         scene.settings.initial_direction,

@@ -45,6 +45,12 @@ pub fn pick(harness: &mut Harness<'_, GjkvizApp>, label: &str) {
     harness.run();
 }
 
+/// Clicks the control labelled `label` and lets the app answer.
+pub fn click(harness: &mut Harness<'_, GjkvizApp>, label: &str) {
+    harness.get_by_label(label).click();
+    harness.run();
+}
+
 /// A folder of its own for each test, removed at the end.
 pub struct TempDir(pub PathBuf);
 
