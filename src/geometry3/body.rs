@@ -5,7 +5,7 @@
 
 use glam::{DMat3, DVec3};
 
-use super::climb::{VertexGraph, extreme_vertex_linear};
+use super::climb::{Climbing, VertexGraph, extreme_vertex_linear, extreme_vertices_together};
 use super::shape::{Body3, Shape3};
 use super::support::SupportMap3;
 use crate::geometry::Core;
@@ -177,6 +177,50 @@ pub fn local_support(shape: &LocalShape, d: DVec3) -> DVec3 {
     }
 }
 
+impl ConvexBody3 {
+    /// A support direction in the body's own frame: Rᵀd as three dot products with R's columns
+    /// (no transposed copy of R on every call), of a direction made usable first.
+    #[inline(always)]
+    fn local_direction(&self, direction: DVec3) -> DVec3 {
+        let d = usable_direction(direction);
+        let r = &self.rotation;
+        DVec3::new(r.x_axis.dot(d), r.y_axis.dot(d), r.z_axis.dot(d))
+    }
+
+    /// This hull's climb along `direction` (world axes), if it is a hull that climbs.
+    fn climbing(&self, direction: DVec3) -> Option<Climbing<'_>> {
+        match (&self.graph, &self.shape) {
+            (Some(graph), LocalShape::Rounded { vertices, .. }) => Some(Climbing {
+                graph,
+                vertices,
+                direction: self.local_direction(direction),
+            }),
+            _ => None,
+        }
+    }
+}
+
+/// A's support along `direction` and B's along its opposite, as offsets in world axes: the
+/// same points as their [`SupportMap3::support_offset`]s, found by climbing both hulls at once
+/// ([`extreme_vertices_together`]) when both climb.
+#[inline]
+pub(crate) fn supports_together(
+    a: &ConvexBody3,
+    b: &ConvexBody3,
+    direction: DVec3,
+) -> (DVec3, DVec3) {
+    match (a.climbing(direction), b.climbing(-direction)) {
+        (Some(climb_a), Some(climb_b)) => {
+            let (i, j) = extreme_vertices_together(climb_a, climb_b);
+            (
+                a.rotation * climb_a.vertices[i],
+                b.rotation * climb_b.vertices[j],
+            )
+        }
+        _ => (a.support_offset(direction), b.support_offset(-direction)),
+    }
+}
+
 /// A large hull's vertex farthest along `d`, by climbing its vertex graph.
 fn climb_support(graph: &VertexGraph, vertices: &[DVec3], d: DVec3) -> DVec3 {
     vertices[graph.extreme_vertex(vertices, d)]
@@ -217,10 +261,7 @@ impl SupportMap3 for ConvexBody3 {
 
     #[inline(always)]
     fn support_offset(&self, direction: DVec3) -> DVec3 {
-        // Rᵀd as three dot products with R's columns: no transposed copy of R on every call.
-        let d = usable_direction(direction);
-        let r = &self.rotation;
-        let local = DVec3::new(r.x_axis.dot(d), r.y_axis.dot(d), r.z_axis.dot(d));
+        let local = self.local_direction(direction);
         // Boxes inline; everything else out of line, so this stays small enough to inline
         // into the algorithms' loops.
         let point = match (&self.graph, &self.shape) {
@@ -232,6 +273,11 @@ impl SupportMap3 for ConvexBody3 {
             _ => local_support(&self.shape, local),
         };
         self.rotation * point
+    }
+
+    #[inline(always)]
+    fn climbing_hull(&self) -> Option<&ConvexBody3> {
+        self.graph.is_some().then_some(self)
     }
 
     fn centre(&self) -> DVec3 {
@@ -301,5 +347,61 @@ impl SupportMap3 for ConvexBody3 {
             body: ConvexBody3::from_local(shape, self.position, self.rotation),
             shrunk_by,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::algorithm3::fibonacci_direction;
+    use crate::geometry3::{Body3, Shape3};
+
+    /// The hull of `n` points of a Fibonacci lattice on an ellipsoid (all of them corners),
+    /// placed and turned.
+    fn round_hull(n: u32, position: DVec3, rotation: DVec3) -> ConvexBody3 {
+        let points = (0..n)
+            .map(|i| fibonacci_direction(i, n) * DVec3::new(1.0, 0.7, 0.4))
+            .collect();
+        let shape = Shape3::Polyhedron { points, hull: true };
+        ConvexBody3::new(&Body3::new(shape, position, rotation))
+    }
+
+    /// Climbed together, two hulls give exactly the points each gives alone, in thousands of
+    /// directions, along the axes (where corners tie) and for unusable ones; with a body that
+    /// does not climb, each body finds its own support.
+    #[test]
+    fn hulls_climbed_together_give_each_ones_own_support() {
+        let a = round_hull(
+            500,
+            DVec3::new(3.0, -1.0, 2.0),
+            DVec3::new(10.0, 20.0, 30.0),
+        );
+        let b = round_hull(
+            2000,
+            DVec3::new(-1.0, 0.5, 0.0),
+            DVec3::new(-40.0, 5.0, 70.0),
+        );
+        let shape = Shape3::Box {
+            half_extents: DVec3::ONE,
+        };
+        let cube = ConvexBody3::new(&Body3::new(shape, DVec3::ZERO, DVec3::ZERO));
+        assert!(a.climbing_hull().is_some() && b.climbing_hull().is_some());
+        assert!(cube.climbing_hull().is_none());
+        let special = [
+            DVec3::X,
+            -DVec3::Y,
+            DVec3::new(1.0, 1.0, 0.0),
+            DVec3::ZERO,
+            DVec3::NAN,
+        ];
+        let directions = (0..3000)
+            .map(|i| fibonacci_direction(i, 3000))
+            .chain(special);
+        for d in directions {
+            for (p, q) in [(&a, &b), (&b, &a), (&a, &a), (&a, &cube), (&cube, &b)] {
+                let alone = (p.support_offset(d), q.support_offset(-d));
+                assert_eq!(supports_together(p, q, d), alone, "along {d}");
+            }
+        }
     }
 }

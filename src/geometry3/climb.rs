@@ -16,6 +16,9 @@
 //! a face left a 4,096-vertex hull's climbs half a dozen steps long, each reading ~6
 //! neighbours scattered through memory.
 //!
+//! A pair's two hulls climb together ([`extreme_vertices_together`]): step by step in turn, so
+//! each climb's waits on memory overlap the other's.
+//!
 //! Frame: the hull's own (local) frame; the caller turns directions into it.
 
 use glam::DVec3;
@@ -110,26 +113,87 @@ impl VertexGraph {
     /// Walks from vertex `start` to a vertex farthest along `d`.
     #[inline]
     fn climb(&self, vertices: &[DVec3], start: usize, d: DVec3) -> usize {
-        let mut best = start;
-        let mut best_dot = vertices[best].dot(d);
-        // Every step strictly raises the dot product, so no vertex is visited twice: the walk
-        // ends within n steps (the bound only guards against a malformed graph).
-        for _ in 0..vertices.len() {
-            let here = best;
-            let (from, to) = (self.offsets[here] as usize, self.offsets[here + 1] as usize);
-            for &next in &self.links[from..to] {
-                let dot = vertices[next as usize].dot(d);
-                if dot > best_dot {
-                    best = next as usize;
-                    best_dot = dot;
-                }
-            }
-            if best == here {
-                break;
+        let mut climb = Climb::from(vertices, start, d);
+        while !climb.stopped() {
+            self.step(vertices, d, &mut climb);
+        }
+        climb.at
+    }
+
+    /// One step of a climb: to the neighbour farthest along `d` if it is strictly farther than
+    /// where the climb stands, else the climb stops there.
+    #[inline]
+    fn step(&self, vertices: &[DVec3], d: DVec3, climb: &mut Climb) {
+        let here = climb.at;
+        let (from, to) = (self.offsets[here] as usize, self.offsets[here + 1] as usize);
+        for &next in &self.links[from..to] {
+            let dot = vertices[next as usize].dot(d);
+            if dot > climb.dot {
+                climb.at = next as usize;
+                climb.dot = dot;
             }
         }
-        best
+        climb.steps_left -= 1;
+        if climb.at == here {
+            climb.steps_left = 0;
+        }
     }
+}
+
+/// A climb under way: the vertex it stands on and that vertex's dot product with the direction.
+struct Climb {
+    at: usize,
+    dot: f64,
+    /// Every step strictly raises the dot product, so no vertex is visited twice and a climb
+    /// ends within n steps; the count only guards against a malformed graph. 0 once stopped.
+    steps_left: usize,
+}
+
+impl Climb {
+    fn from(vertices: &[DVec3], start: usize, d: DVec3) -> Self {
+        Climb {
+            at: start,
+            dot: vertices[start].dot(d),
+            steps_left: vertices.len(),
+        }
+    }
+
+    fn stopped(&self) -> bool {
+        self.steps_left == 0
+    }
+}
+
+/// A hull's vertex graph and vertices, and the direction to climb along (the hull's frame).
+#[derive(Clone, Copy)]
+pub struct Climbing<'h> {
+    pub graph: &'h VertexGraph,
+    pub vertices: &'h [DVec3],
+    pub direction: DVec3,
+}
+
+/// The vertices farthest along their directions on two hulls at once: the same vertices as
+/// [`VertexGraph::extreme_vertex`] on each, found by stepping the two climbs in turn.
+///
+/// A step waits on memory twice over (the vertex's links, then its neighbours' coordinates),
+/// and the other hull's step does not depend on it: taken in turn, the processor overlaps the
+/// two climbs' cache misses where one climb after the other left it waiting on each in turn.
+/// On the bench's 4,096-vertex pairs, which do not fit in the cache, that saves about a
+/// quarter of a penetrating query.
+pub fn extreme_vertices_together(a: Climbing<'_>, b: Climbing<'_>) -> (usize, usize) {
+    let start = |h: &Climbing<'_>| {
+        let cell = cell_of(h.direction, h.graph.side);
+        Climb::from(h.vertices, h.graph.starts[cell] as usize, h.direction)
+    };
+    let (mut climb_a, mut climb_b) = (start(&a), start(&b));
+    while !(climb_a.stopped() && climb_b.stopped()) {
+        if !climb_a.stopped() {
+            a.graph.step(a.vertices, a.direction, &mut climb_a);
+        }
+        if !climb_b.stopped() {
+            b.graph.step(b.vertices, b.direction, &mut climb_b);
+        }
+    }
+    (climb_a.at, climb_b.at)
 }
 
 /// The first vertex with the largest dot product with `d` (0 for an empty list), by

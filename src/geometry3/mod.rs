@@ -9,6 +9,7 @@ mod recent;
 mod shape;
 mod support;
 
+pub(crate) use body::supports_together;
 pub use body::{ConvexBody3, LocalShape, local_support};
 pub use climb::{CLIMB_MIN_VERTICES, VertexGraph, extreme_vertex_linear};
 pub use hull::{Hull3, hull_of, spans_a_solid};
