@@ -8,13 +8,7 @@ use parry2d_f64::shape::{Ball, ConvexPolygon, Shape as ParryShape};
 
 use crate::common::SplitMix64;
 use crate::pairs::stream_seed;
-pub use crate::pairs::{Contact, PAIRS_PER_BATCH};
-
-/// How often the in-cache set queries each pair in a row. A batch of 4,096-vertex pairs holds
-/// 8 MiB of vertices, more than the 1 MiB L2 cache, so every query of the plain set starts cold;
-/// querying a pair again at once finds it warm. The two sets tell the cost of the support search
-/// apart from the cost of memory.
-pub const IN_CACHE_REPEATS: usize = 4;
+pub use crate::pairs::{Contact, IN_CACHE_REPEATS, PAIRS_PER_BATCH};
 
 /// Largest angular jitter of a polygon vertex, as a fraction of the regular spacing 2π/n. Below
 /// 0.5 the vertices keep their order; 0.3 also keeps adjacent edges clearly non-parallel, so

@@ -7,7 +7,7 @@ use parry3d_f64::math::Pose;
 use parry3d_f64::shape::{Ball, Capsule, ConvexPolyhedron, Cuboid, Cylinder, Shape as ParryShape};
 
 use crate::common::SplitMix64;
-use crate::pairs::{Contact, PAIRS_PER_BATCH, stream_seed};
+use crate::pairs::{Contact, IN_CACHE_REPEATS, PAIRS_PER_BATCH, stream_seed};
 pub use crate::points3::ellipsoid_points;
 
 /// The polytopes' vertex counts (boxes are the 8).
@@ -50,16 +50,34 @@ pub struct InputSet {
     pub contact: Contact,
     pub kinds: (Kind, Kind),
     pub pairs: Vec<Pair>,
+    /// How many times in a row each pair is queried.
+    pub repeats: usize,
 }
 
 impl InputSet {
+    /// The set of `PAIRS_PER_BATCH` pairs drawn from the stream named `name`, each queried once.
     pub fn new(name: String, kinds: (Kind, Kind), contact: Contact) -> Self {
         InputSet {
             pairs: random_pairs(kinds, contact, stream_seed(&name)),
             name,
             contact,
             kinds,
+            repeats: 1,
         }
+    }
+
+    /// The pairs of the set named `name`, each queried [`IN_CACHE_REPEATS`] times in a row.
+    fn in_cache(name: String, kinds: (Kind, Kind), contact: Contact) -> Self {
+        InputSet {
+            name: format!("{name}-in-cache"),
+            repeats: IN_CACHE_REPEATS,
+            ..InputSet::new(name, kinds, contact)
+        }
+    }
+
+    /// Queries per batch.
+    pub fn queries(&self) -> usize {
+        self.pairs.len() * self.repeats
     }
 
     /// Whether both shapes are polytopes.
@@ -72,24 +90,31 @@ impl InputSet {
 pub fn all_sets() -> Vec<InputSet> {
     let mut sets = Vec::new();
     for (contact, prefix) in Contact::BOTH {
-        let mut set = |label: &str, kinds| {
-            sets.push(InputSet::new(
-                format!("3d-{prefix}-{label}"),
-                kinds,
-                contact,
-            ));
-        };
-        set("box-box", (Kind::Box, Kind::Box));
+        let named = |label: &str| format!("3d-{prefix}-{label}");
+        let mut kinds = vec![("box-box".to_string(), (Kind::Box, Kind::Box))];
         for n in POLYTOPE_SIZES {
-            set(
-                &format!("polytope-{n}"),
+            kinds.push((
+                format!("polytope-{n}"),
                 (Kind::Polytope(n), Kind::Polytope(n)),
-            );
+            ));
         }
-        set("sphere-sphere", (Kind::Sphere, Kind::Sphere));
-        set("sphere-box", (Kind::Sphere, Kind::Box));
-        set("capsule-capsule", (Kind::Capsule, Kind::Capsule));
-        set("cylinder-cylinder", (Kind::Cylinder, Kind::Cylinder));
+        for (label, pair) in kinds {
+            sets.push(InputSet::new(named(&label), pair, contact));
+        }
+        if contact == Contact::Penetrating {
+            let big = POLYTOPE_SIZES[POLYTOPE_SIZES.len() - 1];
+            let pair = (Kind::Polytope(big), Kind::Polytope(big));
+            let label = format!("polytope-{big}");
+            sets.push(InputSet::in_cache(named(&label), pair, contact));
+        }
+        for (label, pair) in [
+            ("sphere-sphere", (Kind::Sphere, Kind::Sphere)),
+            ("sphere-box", (Kind::Sphere, Kind::Box)),
+            ("capsule-capsule", (Kind::Capsule, Kind::Capsule)),
+            ("cylinder-cylinder", (Kind::Cylinder, Kind::Cylinder)),
+        ] {
+            sets.push(InputSet::new(named(label), pair, contact));
+        }
     }
     sets
 }

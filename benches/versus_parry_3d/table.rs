@@ -5,7 +5,7 @@ use std::time::SystemTime;
 
 use crate::criterion_results::{criterion_home, format_time, median_ns};
 use crate::inputs::InputSet;
-use crate::pairs::PAIRS_PER_BATCH;
+use crate::pairs::{IN_CACHE_REPEATS, PAIRS_PER_BATCH};
 use crate::{refinement, support};
 
 /// The functions of every group, as criterion names them.
@@ -34,7 +34,7 @@ pub fn print(sets: &[InputSet], iterations: &[Iterations], started: SystemTime) 
         .iter()
         .zip(iterations)
         .filter_map(|(set, iterations)| {
-            let per_pair = |function| Some(median(&set.name, function)? / PAIRS_PER_BATCH as f64);
+            let per_pair = |function| Some(median(&set.name, function)? / set.queries() as f64);
             let (untraced, traced) = (per_pair(UNTRACED)?, per_pair(TRACED)?);
             let (parry, support_map) = (per_pair(PARRY)?, per_pair(PARRY_SUPPORT_MAP)?);
             Some(format!(
@@ -53,7 +53,8 @@ pub fn print(sets: &[InputSet], iterations: &[Iterations], started: SystemTime) 
         .collect();
     if !rows.is_empty() {
         println!(
-            "\nMedian time per pair (batches of {PAIRS_PER_BATCH} pairs); iterations: our GJK, \
+            "\nMedian time per pair (batches of {PAIRS_PER_BATCH} pairs; the in-cache set queries \
+             each pair {IN_CACHE_REPEATS} times in a row); iterations: our GJK, \
              EPA or distance and refinement iterations per pair:\n"
         );
         println!(
@@ -69,7 +70,7 @@ pub fn print(sets: &[InputSet], iterations: &[Iterations], started: SystemTime) 
         .iter()
         .zip(iterations)
         .filter_map(|(set, iterations)| {
-            let per_pair = |function| Some(median(&set.name, function)? / PAIRS_PER_BATCH as f64);
+            let per_pair = |function| Some(median(&set.name, function)? / set.queries() as f64);
             let toward = per_pair(UNTRACED_TOWARD_ORIGIN)?;
             let (same_start, parry) = (per_pair(UNTRACED)?, per_pair(PARRY)?);
             let support_map = per_pair(PARRY_SUPPORT_MAP)?;
