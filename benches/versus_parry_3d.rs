@@ -111,21 +111,23 @@ fn bench_set(criterion: &mut Criterion, set: &InputSet) {
 /// toward B's (`pos12.translation`), its `distance` from B's toward A's (minus that). The app's
 /// default, +x, costs a separated pair about one iteration more.
 fn same_start_as_parry(contact: Contact) -> Settings3 {
-    let initial_direction = match contact {
-        Contact::Penetrating => InitialDirection3::TowardOrigin,
-        Contact::Separated => InitialDirection3::CentreToCentre,
-    };
-    Settings3 {
-        initial_direction,
-        ..Settings3::default()
+    match contact {
+        Contact::Penetrating => toward_origin(),
+        Contact::Separated => Settings3 {
+            initial_direction: InitialDirection3::CentreToCentre,
+            ..Settings3::default()
+        },
     }
 }
 
-/// Our defaults with the first search toward the origin, the better start for separated pairs
-/// (it begins on the side of A − B the closest point is on), timed beside the same start as
-/// parry's distance.
+/// Our defaults with the first search toward the origin (from A's centre to B's): where
+/// parry's contact starts, and for separated pairs the better start (it begins on the side of
+/// A − B the closest point is on), timed there beside the same start as parry's distance.
 fn toward_origin() -> Settings3 {
-    same_start_as_parry(Contact::Penetrating)
+    Settings3 {
+        initial_direction: InitialDirection3::TowardOrigin,
+        ..Settings3::default()
+    }
 }
 
 /// parry's general answer: minus the depth when penetrating, the distance when separated.
@@ -166,6 +168,7 @@ fn parry_support_map(pair: &Pair, contact: Contact) -> f64 {
 /// Returns how many iterations (all phases) our core takes per pair, on average.
 fn check_verdicts(set: &InputSet) -> f64 {
     let settings = same_start_as_parry(set.contact);
+    let mut iterations = 0;
     for (i, pair) in set.pairs.iter().enumerate() {
         let ours = gjkviz::algorithm3::query(&pair.a.ours, &pair.b.ours, &settings);
         let penetrating = set.contact == Contact::Penetrating;
@@ -183,8 +186,9 @@ fn check_verdicts(set: &InputSet) -> f64 {
                 ours.intersecting,
             );
         }
+        iterations += all_iterations(&ours);
     }
-    mean_iterations(set, &settings)
+    f64::from(iterations) / set.pairs.len() as f64
 }
 
 /// Our iterations per pair (all phases) on `set` with `settings`.
@@ -193,12 +197,20 @@ fn mean_iterations(set: &InputSet, settings: &Settings3) -> f64 {
         .pairs
         .iter()
         .map(|pair| {
-            let ours = gjkviz::algorithm3::query(&pair.a.ours, &pair.b.ours, settings);
-            ours.gjk_iterations
-                + ours.distance_iterations
-                + ours.epa_iterations
-                + ours.refinement_iterations
+            all_iterations(&gjkviz::algorithm3::query(
+                &pair.a.ours,
+                &pair.b.ours,
+                settings,
+            ))
         })
         .sum();
     f64::from(iterations) / set.pairs.len() as f64
+}
+
+/// A run's iterations, all phases.
+fn all_iterations(outcome: &gjkviz::trace3::Outcome3) -> u32 {
+    outcome.gjk_iterations
+        + outcome.distance_iterations
+        + outcome.epa_iterations
+        + outcome.refinement_iterations
 }

@@ -614,8 +614,7 @@ fn recent_files_are_in_the_picker_and_missing_ones_are_greyed() {
 #[test]
 fn typing_into_a_settings_field_does_not_step_the_replay() {
     let mut harness = harness(GjkvizApp::new(None));
-    harness.get_by_label("Algorithm settings").click();
-    harness.run();
+    click(&mut harness, "Algorithm settings");
     // A click on a number field turns it into a text field with the cursor in it.
     harness.get_by_label("Max iterations").click();
     harness.run();

@@ -30,11 +30,13 @@ pub fn print(sets: &[InputSet], iterations: &[Iterations], started: SystemTime) 
     let root = criterion_home();
     let median =
         |group: &str, function: &str| median_ns(&root, &format!("{group}/{function}"), started);
+    let per_query =
+        |set: &InputSet, function: &str| Some(median(&set.name, function)? / set.queries() as f64);
     let rows: Vec<String> = sets
         .iter()
         .zip(iterations)
         .filter_map(|(set, iterations)| {
-            let per_pair = |function| Some(median(&set.name, function)? / set.queries() as f64);
+            let per_pair = |function| per_query(set, function);
             let (untraced, traced) = (per_pair(UNTRACED)?, per_pair(TRACED)?);
             let (parry, support_map) = (per_pair(PARRY)?, per_pair(PARRY_SUPPORT_MAP)?);
             Some(format!(
@@ -70,7 +72,7 @@ pub fn print(sets: &[InputSet], iterations: &[Iterations], started: SystemTime) 
         .iter()
         .zip(iterations)
         .filter_map(|(set, iterations)| {
-            let per_pair = |function| Some(median(&set.name, function)? / set.queries() as f64);
+            let per_pair = |function| per_query(set, function);
             let toward = per_pair(UNTRACED_TOWARD_ORIGIN)?;
             let (same_start, parry) = (per_pair(UNTRACED)?, per_pair(PARRY)?);
             let support_map = per_pair(PARRY_SUPPORT_MAP)?;

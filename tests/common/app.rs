@@ -41,8 +41,7 @@ pub fn pick(harness: &mut Harness<'_, GjkvizApp>, label: &str) {
     // The list is longer than a short window: the entry is scrolled into view first.
     harness.get_by_label(label).scroll_to_me();
     harness.run();
-    harness.get_by_label(label).click();
-    harness.run();
+    click(harness, label);
 }
 
 /// Clicks the control labelled `label` and lets the app answer.
