@@ -8,7 +8,7 @@ mod common;
 
 use common::three::{body3, v3};
 use gjkviz::algorithm3::{Settings3, query, trace};
-use gjkviz::geometry3::{ConvexBody3, Shape3};
+use gjkviz::geometry3::{ConvexBody3, Shape3, SupportMap3};
 use gjkviz::trace::{Phase, Termination};
 use gjkviz::trace3::{Event3, Outcome3};
 use glam::DVec3;
@@ -234,4 +234,68 @@ fn refinement_never_runs_on_polytope_pairs() {
         assert_eq!(t.result.refinement_iterations, 0);
         assert!(t.steps.iter().all(|s| s.phase != Phase::Refinement));
     }
+}
+
+/// Two capsules crossing at right angles (the bundled scene): A along x through the origin, B
+/// along z through (0.2, 0.6, ·). Their axes pass 0.6 apart, the radii sum to 0.8, so the depth
+/// is 0.2 along +y, and the shapes touch where the axes cross: A at (0.2, 0.4, 0), B at
+/// (0.2, 0.2, 0). A − B is flat there (each capsule meets the normal with a straight side),
+/// so its support point along the normal is a corner of that flat face, 1.4 and more from the
+/// contact: it must not stand in for it. EPA's witnesses do, good to its tolerance's square
+/// root along the sides (their face's corners lie on the capsules' rounded ends, ~1e-5 off
+/// the flat face), and on the surfaces to rounding.
+#[test]
+fn crossing_capsules_touch_where_their_axes_cross() {
+    let a = capsule(1.5, 0.4, DVec3::ZERO, v3(0.0, 0.0, 90.0));
+    let b = capsule(1.5, 0.4, v3(0.2, 0.6, 0.1), v3(90.0, 0.0, 0.0));
+    let r = query(&a, &b, &Settings3::default());
+    assert!((r.depth - 0.2).abs() <= 1e-12, "{r:?}");
+    assert!((r.normal - DVec3::Y).length() <= 1e-12, "{r:?}");
+    assert!((r.contact_a - v3(0.2, 0.4, 0.0)).length() <= 1e-5, "{r:?}");
+    assert!((r.contact_b - v3(0.2, 0.2, 0.0)).length() <= 1e-5, "{r:?}");
+    // Distances from each capsule's axis: its radius.
+    let from_a_axis = r.contact_a.with_x(0.0).length();
+    let from_b_axis = (r.contact_b - v3(0.2, 0.6, 0.0)).with_z(0.0).length();
+    assert!((from_a_axis - 0.4).abs() <= 1e-9, "{r:?}");
+    assert!((from_b_axis - 0.4).abs() <= 1e-9, "{r:?}");
+}
+
+/// Contact points lie in their shapes: for every direction m, c · m ≤ h(m), the shape's support
+/// along m. Checked on random overlapping and separated pairs whose shapes meet the normal with
+/// flat faces or straight sides as well as curves (capsules, cylinders, cones, boxes), where a
+/// support point along the normal is only one corner of what touches.
+#[test]
+fn contact_points_lie_in_their_shapes_on_curved_pairs_with_flat_parts() {
+    let kinds = ["Capsule", "Cylinder", "Cone", "Box", "Sphere"];
+    let mut rng = common::SplitMix64::new(0xc0a7);
+    let directions: Vec<DVec3> = (0..200).map(|_| rng.unit3()).collect();
+    let (mut pairs, mut overlapping) = (0, 0);
+    for ka in kinds {
+        for kb in kinds {
+            if ka == "Box" && kb == "Box" {
+                continue; // not curved: no refinement
+            }
+            for _ in 0..40 {
+                let a = ConvexBody3::new(&common::three::random_body(&mut rng, ka, 0.8));
+                let b = ConvexBody3::new(&common::three::random_body(&mut rng, kb, 0.8));
+                let r = query(&a, &b, &Settings3::default());
+                pairs += 1;
+                overlapping += usize::from(r.intersecting);
+                for (body, c, name) in [(&a, r.contact_a, "A"), (&b, r.contact_b, "B")] {
+                    let outside = directions
+                        .iter()
+                        .map(|&m| c.dot(m) - body.support(m).dot(m))
+                        .fold(f64::NEG_INFINITY, f64::max);
+                    assert!(
+                        outside <= 1e-9,
+                        "{ka}-{kb}: contact on {name} {c} lies {outside} outside it: {r:?}"
+                    );
+                }
+            }
+        }
+    }
+    assert!(
+        pairs == 960 && overlapping > 300,
+        "{pairs} pairs, {overlapping} overlapping"
+    );
 }

@@ -62,8 +62,14 @@ where
                     // As for EPA below: on a curve the duality gap leaves the normal only as
                     // good as the square root of the tolerance.
                     let separation = if a.is_curved() || b.is_curved() {
-                        let (refined, iterations) =
-                            refine::refine_separation(&mut pair, settings, &separation, recorder);
+                        let converged = termination == Termination::Converged;
+                        let (refined, iterations) = refine::refine_separation(
+                            &mut pair,
+                            settings,
+                            &separation,
+                            converged,
+                            recorder,
+                        );
                         counts.refinement = iterations;
                         refined
                     } else {

@@ -29,7 +29,7 @@
 use glam::DVec3;
 
 use super::contact::Penetration;
-use super::difference::{Difference, Vertex};
+use super::difference::{Difference, Vertex, effective_tolerance};
 use super::distance::Separation;
 use super::settings::Settings3;
 use crate::algorithm::slope_search::{ANGLE_RESOLUTION, Measured, find_slope_sign_change};
@@ -123,7 +123,12 @@ where
     } else {
         Termination::Refined
     };
-    let (contact_a, contact_b) = contact_points(pair, &s, (epa.contact_a, epa.contact_b));
+    let earlier = Witnesses {
+        a: epa.contact_a,
+        b: epa.contact_b,
+        reach: converged.then(|| witness_reach(settings.tolerance, &s)),
+    };
+    let (contact_a, contact_b) = contact_points(pair, &s, &earlier);
     Penetration {
         depth: s.height.max(0.0),
         normal: s.normal,
@@ -144,6 +149,7 @@ pub(crate) fn refine_separation<A, B, R>(
     pair: &mut Difference<A, B>,
     settings: &Settings3,
     found: &Separation,
+    converged: bool,
     rec: &mut R,
 ) -> (Separation, u32)
 where
@@ -166,7 +172,12 @@ where
     if !(sharper && turned(found.normal, s.normal)) {
         return (*found, refined.iterations);
     }
-    let (contact_a, contact_b) = contact_points(pair, &s, (found.contact_a, found.contact_b));
+    let earlier = Witnesses {
+        a: found.contact_a,
+        b: found.contact_b,
+        reach: converged.then(|| witness_reach(settings.tolerance, &s)),
+    };
+    let (contact_a, contact_b) = contact_points(pair, &s, &earlier);
     let separation = Separation {
         distance: (-s.height).max(0.0),
         contact_a,
@@ -181,18 +192,37 @@ fn turned(from: DVec3, to: DVec3) -> bool {
     (to - from).length() > ANGLE_RESOLUTION
 }
 
+/// The earlier phase's witness points (convex combinations of support points of each shape, so
+/// points of A and B), and, where that phase converged, how far from the contact they can lie
+/// ([`witness_reach`]).
+struct Witnesses {
+    a: DVec3,
+    b: DVec3,
+    reach: Option<f64>,
+}
+
+/// How far a converged phase's witness can lie from the contact on a curved patch: its face (or
+/// simplex) there is a chord of the curve whose sagitta, the gap, is within the tolerance, so
+/// it spans about √(8·R·tol), R at most the coordinates' size. Four times that: a support
+/// point farther away is another corner of a flat face or straight side, not the contact.
+fn witness_reach(tolerance: f64, s: &Sample) -> f64 {
+    let size = s.tolerance / (OFFSET_ROUNDING_ULPS * f64::EPSILON);
+    4.0 * (8.0 * size * effective_tolerance(tolerance, size)).sqrt()
+}
+
 /// World contact points from the support point along the settled normal, where s = a − b
 /// lies on the normal's line: a = b + h n (overlapping: B moved by depth · n separates them;
 /// apart: b − a = distance · n). Where a shape's support is unique (a curved patch) its support
-/// point is the contact, and it lies next to the earlier phase's witness `earlier` of that
-/// shape; where the normal meets a flat face or a straight edge, the support point is just one
-/// corner of it, anywhere on the face. So the shape whose support point lies nearer its earlier
-/// witness gives the contact, and the other contact is that point moved by h n.
-fn contact_points<A, B>(
-    pair: &Difference<A, B>,
-    s: &Sample,
-    (earlier_a, earlier_b): (DVec3, DVec3),
-) -> (DVec3, DVec3)
+/// point is the contact, and it lies next to the earlier phase's witness of that shape; where
+/// the normal meets a flat face or a straight edge, the support point is just one corner of it,
+/// anywhere on the face. So the shape whose support point lies nearer its earlier witness gives
+/// the contact, and the other contact is that point moved by h n.
+///
+/// Both support points can be corners: two capsules crossing meet the normal with straight
+/// sides, and their support points are the sides' ends, far from where the sides cross. Then
+/// neither is the contact; the converged witnesses are, moved apart by h n about their
+/// midpoint so that they agree with the settled normal and height.
+fn contact_points<A, B>(pair: &Difference<A, B>, s: &Sample, earlier: &Witnesses) -> (DVec3, DVec3)
 where
     A: SupportMap3 + ?Sized,
     B: SupportMap3 + ?Sized,
@@ -200,7 +230,15 @@ where
     let a = pair.a.position() + s.support.a;
     let b = pair.b.position() + s.support.b;
     let along = s.normal * s.height;
-    if (a - earlier_a).length_squared() <= (b - earlier_b).length_squared() {
+    let (from_a, from_b) = ((a - earlier.a).length(), (b - earlier.b).length());
+    if earlier
+        .reach
+        .is_some_and(|reach| from_a.min(from_b) > reach)
+    {
+        let middle = (earlier.a + earlier.b) * 0.5;
+        return (middle + along * 0.5, middle - along * 0.5);
+    }
+    if from_a <= from_b {
         (a, a - along)
     } else {
         (b + along, b)
