@@ -123,12 +123,8 @@ where
     } else {
         Termination::Refined
     };
-    let earlier = Witnesses {
-        a: epa.contact_a,
-        b: epa.contact_b,
-        reach: converged.then(|| witness_reach(settings.tolerance, &s)),
-    };
-    let (contact_a, contact_b) = contact_points(pair, &s, &earlier);
+    let reach = converged.then(|| witness_reach(settings.tolerance, &s));
+    let (contact_a, contact_b) = contact_points(pair, &s, (epa.contact_a, epa.contact_b), reach);
     Penetration {
         depth: s.height.max(0.0),
         normal: s.normal,
@@ -172,12 +168,9 @@ where
     if !(sharper && turned(found.normal, s.normal)) {
         return (*found, refined.iterations);
     }
-    let earlier = Witnesses {
-        a: found.contact_a,
-        b: found.contact_b,
-        reach: converged.then(|| witness_reach(settings.tolerance, &s)),
-    };
-    let (contact_a, contact_b) = contact_points(pair, &s, &earlier);
+    let reach = converged.then(|| witness_reach(settings.tolerance, &s));
+    let (contact_a, contact_b) =
+        contact_points(pair, &s, (found.contact_a, found.contact_b), reach);
     let separation = Separation {
         distance: (-s.height).max(0.0),
         contact_a,
@@ -192,15 +185,6 @@ fn turned(from: DVec3, to: DVec3) -> bool {
     (to - from).length() > ANGLE_RESOLUTION
 }
 
-/// The earlier phase's witness points (convex combinations of support points of each shape, so
-/// points of A and B), and, where that phase converged, how far from the contact they can lie
-/// ([`witness_reach`]).
-struct Witnesses {
-    a: DVec3,
-    b: DVec3,
-    reach: Option<f64>,
-}
-
 /// How far a converged phase's witness can lie from the contact on a curved patch: its face (or
 /// simplex) there is a chord of the curve whose sagitta, the gap, is within the tolerance, so
 /// it spans about √(8·R·tol), R at most the coordinates' size. Four times that: a support
@@ -213,16 +197,23 @@ fn witness_reach(tolerance: f64, s: &Sample) -> f64 {
 /// World contact points from the support point along the settled normal, where s = a − b
 /// lies on the normal's line: a = b + h n (overlapping: B moved by depth · n separates them;
 /// apart: b − a = distance · n). Where a shape's support is unique (a curved patch) its support
-/// point is the contact, and it lies next to the earlier phase's witness of that shape; where
+/// point is the contact, and it lies next to the earlier phase's witness `earlier` of that
+/// shape (a convex combination of its support points, so a point of it); where
 /// the normal meets a flat face or a straight edge, the support point is just one corner of it,
 /// anywhere on the face. So the shape whose support point lies nearer its earlier witness gives
 /// the contact, and the other contact is that point moved by h n.
 ///
 /// Both support points can be corners: two capsules crossing meet the normal with straight
 /// sides, and their support points are the sides' ends, far from where the sides cross. Then
-/// neither is the contact; the converged witnesses are, moved apart by h n about their
-/// midpoint so that they agree with the settled normal and height.
-fn contact_points<A, B>(pair: &Difference<A, B>, s: &Sample, earlier: &Witnesses) -> (DVec3, DVec3)
+/// neither is the contact: where the earlier phase converged (`reach`, [`witness_reach`]) and
+/// both lie beyond its reach, its witnesses are, moved apart by h n about their midpoint so
+/// that they agree with the settled normal and height.
+fn contact_points<A, B>(
+    pair: &Difference<A, B>,
+    s: &Sample,
+    (earlier_a, earlier_b): (DVec3, DVec3),
+    reach: Option<f64>,
+) -> (DVec3, DVec3)
 where
     A: SupportMap3 + ?Sized,
     B: SupportMap3 + ?Sized,
@@ -230,12 +221,9 @@ where
     let a = pair.a.position() + s.support.a;
     let b = pair.b.position() + s.support.b;
     let along = s.normal * s.height;
-    let (from_a, from_b) = ((a - earlier.a).length(), (b - earlier.b).length());
-    if earlier
-        .reach
-        .is_some_and(|reach| from_a.min(from_b) > reach)
-    {
-        let middle = (earlier.a + earlier.b) * 0.5;
+    let (from_a, from_b) = ((a - earlier_a).length(), (b - earlier_b).length());
+    if reach.is_some_and(|reach| from_a.min(from_b) > reach) {
+        let middle = (earlier_a + earlier_b) * 0.5;
         return (middle + along * 0.5, middle - along * 0.5);
     }
     if from_a <= from_b {
