@@ -62,9 +62,10 @@ pub fn title(step: &Step3) -> &'static str {
         (_, Event3::MaxIterations) => "Iteration limit reached",
         (_, Event3::CloserPoint) => "Closer point found",
         (Phase::Epa, Event3::Converged) => "Face on the boundary: depth found",
-        (Phase::Refinement, Event3::Converged) => {
+        (Phase::Refinement, Event3::Converged) if step.check.is_some_and(|c| c.passed) => {
             "Support point on the normal's line: normal found"
         }
+        (Phase::Refinement, Event3::Converged) => "No turn lowers the height: normal settled",
         (_, Event3::Converged) => "Distance found",
         (_, Event3::BlowUp) => "Growing the simplex for EPA",
         (_, Event3::StartTetrahedron) => "First polytope: a tetrahedron",
@@ -296,9 +297,11 @@ fn refinement_sentence(step: &Step3) -> String {
             n(height.abs())
         ),
         Event3::Converged => {
-            "No turn of the normal lowers h any more (the search has stalled on an edge or a \
-             corner of A − B's normal map, where the support point jumps), so the normal \
-             with the smallest height is settled."
+            "No turn of the normal lowers h any more: the normal meets an edge or a flat face \
+             of A − B, where the support point jumps from corner to corner and so never lies on \
+             the normal's line. (On a flat face, three support points around the origin's \
+             projection give the face's own normal; nothing of A − B lies beyond its plane.) \
+             The normal is settled."
                 .to_string()
         }
         Event3::MaxIterations => {

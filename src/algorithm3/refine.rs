@@ -31,6 +31,7 @@ use glam::DVec3;
 use super::contact::Penetration;
 use super::difference::{Difference, Vertex, effective_tolerance};
 use super::distance::Separation;
+use super::flat_face::FaceCorners;
 use super::settings::Settings3;
 use crate::algorithm::slope_search::{ANGLE_RESOLUTION, Measured, find_slope_sign_change};
 use crate::geometry3::SupportMap3;
@@ -74,7 +75,10 @@ struct Sample {
     /// Where the support jumps (see [`KINK_ANGLE`]), the point nearest the line on the segment
     /// of the offsets of the support points on both sides: the smallest slope of h there.
     gradient: DVec3,
-    /// The offset that is rounding alone at the support point's scale.
+    /// The size of the coordinates: the largest of the support point's and its points of A
+    /// and B.
+    size: f64,
+    /// The offset that is rounding alone at that size.
     tolerance: f64,
 }
 
@@ -190,8 +194,7 @@ fn turned(from: DVec3, to: DVec3) -> bool {
 /// it spans about √(8·R·tol), R at most the coordinates' size. Four times that: a support
 /// point farther away is another corner of a flat face or straight side, not the contact.
 fn witness_reach(tolerance: f64, s: &Sample) -> f64 {
-    let size = s.tolerance / (OFFSET_ROUNDING_ULPS * f64::EPSILON);
-    4.0 * (8.0 * size * effective_tolerance(tolerance, size)).sqrt()
+    4.0 * (8.0 * s.size * effective_tolerance(tolerance, s.size)).sqrt()
 }
 
 /// World contact points from the support point along the settled normal, where s = a − b
@@ -246,6 +249,12 @@ struct Search<'s, F> {
     stalls: u32,
     /// The next evaluation settles the search: it is recorded as converged.
     settling: bool,
+    /// Support points apart from one another: corners of a flat face of A − B, if the normal
+    /// meets one ([`FaceCorners`]).
+    face: FaceCorners,
+    /// The next evaluation is along the corners' plane's normal: it settles the search if the
+    /// plane bounds A − B.
+    checking_face: bool,
 }
 
 impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
@@ -259,6 +268,8 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
             last_event: Event3::RefinedNormal,
             stalls: 0,
             settling: false,
+            face: FaceCorners::default(),
+            checking_face: false,
         }
     }
 
@@ -360,6 +371,7 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
         find_slope_sign_change(first, |angle, width, _side| {
             let (sin, cos) = angle.sin_cos();
             let s = self.evaluate(pair, n * cos + u * sin, angle, width, &ends, rec);
+            self.try_flat_face(pair, s.normal, rec);
             if s.height < lowest.height {
                 (lowest, lowest_angle) = (s, angle);
             }
@@ -376,6 +388,38 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
         });
         let (end, angle) = settled.unwrap_or((lowest, lowest_angle));
         (end, angle.abs() > ANGLE_RESOLUTION)
+    }
+
+    /// Where three support points found apart surround the origin's projection on their plane,
+    /// evaluates along the plane's normal: if the plane bounds A − B, that settles the search
+    /// there (see [`super::flat_face`]), else the search goes on. A line search zig-zagging
+    /// across a flat face's kinks is cut short by it, so it is tried after every evaluation.
+    fn try_flat_face<A, B, R>(&mut self, pair: &mut Difference<A, B>, n: DVec3, rec: &mut R)
+    where
+        A: SupportMap3 + ?Sized,
+        B: SupportMap3 + ?Sized,
+        R: Recorder<Step3>,
+    {
+        if self.over() {
+            return;
+        }
+        let Some(normal) = self.face.candidate(n) else {
+            return;
+        };
+        // The corners found again along the candidate normal tilted toward each, exactly on
+        // the face, give its plane to rounding.
+        let corners = self.face.toward_corners(normal).map(|tilted| {
+            self.evaluate(pair, tilted, 0.0, f64::INFINITY, &[], rec)
+                .support
+                .w
+        });
+        if self.over() {
+            return;
+        }
+        if let Some(normal) = self.face.retake(corners, normal) {
+            self.checking_face = true;
+            self.evaluate(pair, normal, 0.0, f64::INFINITY, &[], rec);
+        }
     }
 
     /// Measures the height and gradient along `normal` (any length), `angle` along the current
@@ -411,7 +455,7 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
                     m
                 }
             });
-        let magnitude = support
+        let size = support
             .w
             .abs()
             .max(support.a.abs())
@@ -422,8 +466,13 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
             support,
             height,
             gradient,
-            tolerance: OFFSET_ROUNDING_ULPS * f64::EPSILON * magnitude,
+            size,
+            tolerance: OFFSET_ROUNDING_ULPS * f64::EPSILON * size,
         };
+        // Checked against the corners before this support point can replace one of them.
+        let on_face = std::mem::take(&mut self.checking_face)
+            && self.face.bound_by(normal, height, s.tolerance);
+        self.face.see(support.w, size);
         if self.best.is_none_or(|b| s.height < b.height) {
             self.best = Some(s);
         }
@@ -434,7 +483,7 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
         let stalled = width <= ANGLE_RESOLUTION
             && angle.abs() <= ANGLE_RESOLUTION
             && self.stalls + 1 >= STALLED_SEARCHES;
-        self.last_event = if on_line || stalled || self.settling {
+        self.last_event = if on_line || stalled || on_face || self.settling {
             Event3::Converged
         } else if self.iterations >= self.settings.max_iterations {
             Event3::MaxIterations
