@@ -507,3 +507,23 @@ fn a_3d_scene_has_the_legend_and_the_convergence_plot_which_goes_to_a_step() {
     click_at(&mut harness, at);
     assert_eq!(harness.state().playback().index(), gaps[0]);
 }
+
+/// The result at the last step counts every phase's iterations, refinement's too on a curved
+/// pair (crossing capsules: 9 after EPA's 8).
+#[test]
+fn the_result_counts_refinement_iterations_on_a_curved_pair() {
+    let mut harness = open("capsules-crossing.ron");
+    harness.get_by_label("Last ⇥").click();
+    harness.run();
+    let refinement = harness
+        .state()
+        .scene3()
+        .unwrap()
+        .trace()
+        .result
+        .refinement_iterations;
+    assert!(refinement > 0);
+    harness.get_by_label(&format!(
+        "GJK 3, distance 0, EPA 8, refinement {refinement}"
+    ));
+}

@@ -128,13 +128,15 @@ pub fn result3_ui(ui: &mut egui::Ui, trace: &Trace3, at_end: bool, palette: &Pal
     row("normal n", vec3(r.normal));
     row("contact on A", vec3(r.contact_a));
     row("contact on B", vec3(r.contact_b));
-    row(
-        "iterations",
-        format!(
-            "GJK {}, distance {}, EPA {}",
-            r.gjk_iterations, r.distance_iterations, r.epa_iterations
-        ),
+    let mut iterations = format!(
+        "GJK {}, distance {}, EPA {}",
+        r.gjk_iterations, r.distance_iterations, r.epa_iterations
     );
+    // Curved pairs only: the steps after EPA or distance are refinement's.
+    if r.refinement_iterations > 0 {
+        iterations += &format!(", refinement {}", r.refinement_iterations);
+    }
+    row("iterations", iterations);
     row("ended by", format!("{:?}", r.termination));
     rows_ui(ui, "result 3d", rows, palette);
 }
