@@ -302,3 +302,25 @@ fn contact_points_lie_in_their_shapes_on_curved_pairs_with_flat_parts() {
         "{pairs} pairs, {overlapping} overlapping"
     );
 }
+
+/// A ball sunk 0.1 into a turned box's top face, two thousand units from the world origin
+/// (`scenes/3d/far-from-origin.ron`). Near the face's normal the box's support jumps among the
+/// face's corners, so the line searches close their brackets across jumps: regula falsi crept
+/// toward them by doubling steps, and a side's normal found a hair outside the bracket was not
+/// tried, which took refinement 101 evaluations. Bisecting a bracket that two steps did not
+/// halve, and trying such a side's normal just inside, settles it in a fraction of that.
+#[test]
+fn a_ball_on_a_face_far_from_the_origin_settles_without_creeping() {
+    let a = body3(
+        Shape3::Box {
+            half_extents: v3(1.0, 0.5, 1.0),
+        },
+        v3(1000.0, -2000.0, 500.0),
+        v3(0.0, 15.0, 0.0),
+    );
+    let b = ball(0.5, v3(1000.3, -1999.1, 500.2));
+    let r = query(&a, &b, &Settings3::default());
+    assert!((r.depth - 0.1).abs() <= 1e-12, "{r:?}");
+    assert!((r.normal - DVec3::Y).length() <= 1e-12, "{r:?}");
+    assert!(r.refinement_iterations <= 30, "{r:?}");
+}

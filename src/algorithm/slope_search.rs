@@ -7,8 +7,8 @@
 //! its sign. A small probe step measures how fast the slope changes there (the curvature of
 //! A − B), which gives the distance to its sign change; steps of twice that, doubling, then
 //! reach past it. The bracket is closed by regula falsi with the Illinois rule, which converges
-//! superlinearly on smooth curves and, on a corner (where the slope jumps), still halves the
-//! bracket every other step.
+//! superlinearly on smooth curves; where the slope jumps (a corner) it can creep from one end
+//! by doubling steps, so a bracket that two steps did not halve is bisected.
 //!
 //! On a flat side of A − B (a polygon's edge or a polyhedron's face, rounded or not) the support
 //! point jumps from one end of the side to the other as θ crosses the side's normal, and the
@@ -39,6 +39,10 @@ const BRACKET_DOUBLINGS: u32 = 64;
 /// curve near the start, large enough that the slope's change is well above its rounding.
 const PROBE_ANGLE: f64 = 1e-6;
 
+/// How far outside the bracket, as a fraction of its width, a side's normal may be found and
+/// still be taken for one at the bracket's end.
+const SIDE_SLACK: f64 = 1e-3;
+
 /// A chord this many times longer than a smooth curve's would be over the bracket's angle means
 /// the support point jumps across a flat side.
 const JUMP_FACTOR: f64 = 4.0;
@@ -67,17 +71,25 @@ impl Point {
 }
 
 /// The angle, inside (lo, hi), of the normal of the side through the two support points: where
-/// the side's direction c satisfies c · (cos θ, sin θ) = 0.
+/// the side's direction c satisfies c · (cos θ, sin θ) = 0. One found just outside the bracket
+/// (by [`SIDE_SLACK`] of its width: the rounding of the support points, or a curve beside the
+/// side moving them) is moved inside by [`ANGLE_RESOLUTION`]: the side's normal then lies next
+/// to that end, and one evaluation a hair inside closes the bracket on it, where one taken at
+/// the end's own angle would only creep toward it.
 fn side_angle(lo: &Point, hi: &Point) -> Option<f64> {
     let c = [hi.witness[0] - lo.witness[0], hi.witness[1] - lo.witness[1]];
     let base = (-c[0]).atan2(c[1]);
+    let width = hi.angle - lo.angle;
+    let slack = SIDE_SLACK * width;
     [
         base,
         base + std::f64::consts::PI,
         base - std::f64::consts::PI,
     ]
     .into_iter()
-    .find(|&angle| angle > lo.angle && angle < hi.angle)
+    .find(|&angle| angle > lo.angle - slack && angle < hi.angle + slack)
+    .filter(|_| width > 2.0 * ANGLE_RESOLUTION)
+    .map(|angle| angle.clamp(lo.angle + ANGLE_RESOLUTION, hi.angle - ANGLE_RESOLUTION))
 }
 
 /// Brackets the sign change of the slope next to θ = 0 (where it is `first_slope`), then closes
@@ -142,12 +154,22 @@ pub(crate) fn find_slope_sign_change(
     };
     let (mut lo_slope, mut hi_slope) = (lo.slope, hi.slope);
     let mut kept = 0i8;
-    let chord_per_radian = lo.chord(&hi) / (hi.angle - lo.angle);
+    // How fast the support point moves on a smooth stretch: first over the whole bracket, then
+    // the least rate seen as either end moves (between its old and new place, on one side of
+    // the sign change and so of the jump the bracket closes in on). A bracket that straddled a
+    // jump from the start would otherwise take the jump for the curve's own rate, never see it,
+    // and creep toward it by regula falsi.
+    let mut chord_per_radian = lo.chord(&hi) / (hi.angle - lo.angle);
+    // The bracket's width two steps back: one that two steps did not halve is bisected.
+    let mut widths = [f64::INFINITY; 2];
     loop {
         let width = hi.angle - lo.angle;
+        let slow = width > 0.5 * widths[0];
+        widths = [widths[1], width];
         let jumps = lo.chord(&hi) > JUMP_FACTOR * chord_per_radian * width;
         let secant = (lo.angle * hi_slope - hi.angle * lo_slope) / (hi_slope - lo_slope);
         let (angle, side) = match jumps.then(|| side_angle(&lo, &hi)).flatten() {
+            _ if slow => (0.5 * (lo.angle + hi.angle), None),
             Some(angle) => (angle, Some(lo.witness)),
             None if secant.is_finite() && secant > lo.angle && secant < hi.angle => (secant, None),
             None => (0.5 * (lo.angle + hi.angle), None),
@@ -155,6 +177,15 @@ pub(crate) fn find_slope_sign_change(
         let Some(p) = at_side(angle, width, side) else {
             return;
         };
+        let same_side = if p.slope.signum() == lo.slope.signum() {
+            &lo
+        } else {
+            &hi
+        };
+        let rate = same_side.chord(&p) / (p.angle - same_side.angle).abs();
+        if rate.is_finite() {
+            chord_per_radian = chord_per_radian.min(rate);
+        }
         if p.slope.signum() == lo.slope.signum() {
             lo = p;
             lo_slope = p.slope;
