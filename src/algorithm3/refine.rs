@@ -75,6 +75,9 @@ struct Sample {
     /// Where the support jumps (see [`KINK_ANGLE`]), the point nearest the line on the segment
     /// of the offsets of the support points on both sides: the smallest slope of h there.
     gradient: DVec3,
+    /// Where the gradient was taken between two support points (a kink), their tangential
+    /// difference: the direction across the kink's edge.
+    across: Option<DVec3>,
     /// The size of the coordinates: the largest of the support point's and its points of A
     /// and B.
     size: f64,
@@ -288,13 +291,17 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
         let (mut start, mut cycle_start) = (first, first.normal);
         let mut cycle_height = first.height;
         let mut search = 0;
+        // The kink the last search followed, if it followed one: it ended on the kink too, and
+        // the chord from a cycle's start, which may lie off it, is taken along it.
+        let mut followed: Option<DVec3> = None;
         while !self.over() {
             let chord = search % SEARCHES_PER_CYCLE == SEARCHES_PER_CYCLE - 1;
             let along = if chord {
-                start.normal - cycle_start
+                along_the_kink(start.normal - cycle_start, start.across.or(followed))
             } else {
-                -start.gradient
+                along_the_kink(-start.gradient, start.across)
             };
+            followed = start.across;
             let u = (along - start.normal * along.dot(start.normal)).normalize_or_zero();
             if u == DVec3::ZERO {
                 if !chord {
@@ -328,10 +335,14 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
         // Where the search settled, its last normal is the answer: near the minimum the heights
         // differ by less than their rounding, so the smallest of them is chosen by noise, while
         // the gradient's vanishing pins the normal. Otherwise the smallest height found stands.
-        let settled = if self.last_event == Event3::Converged {
-            self.last
-        } else {
-            self.best
+        let settled = match (self.last, self.best) {
+            (Some(last), Some(best))
+                if self.last_event == Event3::Converged
+                    && last.height <= best.height + best.tolerance =>
+            {
+                Some(last)
+            }
+            _ => self.best,
         };
         Refined {
             answer: settled.unwrap_or(first),
@@ -444,28 +455,35 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
         let height = support.w.dot(normal);
         let tangential = |w: DVec3| w - normal * w.dot(normal);
         let own = tangential(support.w);
-        let gradient = neighbours
-            .iter()
-            .filter(|nb| (nb.normal - normal).length() <= KINK_ANGLE)
-            .map(|nb| nearest_to_origin(own, tangential(nb.support.w)))
-            .fold(own, |m, g| {
-                if g.length_squared() < m.length_squared() {
-                    g
-                } else {
-                    m
-                }
-            });
         let size = support
             .w
             .abs()
             .max(support.a.abs())
             .max(support.b.abs())
             .max_element();
+        let (gradient, across) = neighbours
+            .iter()
+            .filter(|nb| {
+                // Still a support point here, to rounding: a point of A − B lower along this
+                // normal would make a gradient the height does not have.
+                (nb.normal - normal).length() <= KINK_ANGLE
+                    && nb.support.w.dot(normal)
+                        >= height - OFFSET_ROUNDING_ULPS * f64::EPSILON * size
+            })
+            .map(|nb| nearest_to_origin(own, tangential(nb.support.w)))
+            .fold((own, None), |m, g| {
+                if g.0.length_squared() < m.0.length_squared() {
+                    g
+                } else {
+                    m
+                }
+            });
         let s = Sample {
             normal,
             support,
             height,
             gradient,
+            across,
             size,
             tolerance: OFFSET_ROUNDING_ULPS * f64::EPSILON * size,
         };
@@ -510,9 +528,31 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
     }
 }
 
-/// The point of the segment [p, q] nearest the origin.
-fn nearest_to_origin(p: DVec3, q: DVec3) -> DVec3 {
+/// A search direction at a kink, made exactly parallel to the kink's edge (perpendicular to
+/// `across`). Downhill there is minus the point nearest the origin on the segment between the
+/// two support points' offsets, already perpendicular to their difference in exact arithmetic;
+/// but it is a small difference of large offsets, and its rounding, relative to its own length,
+/// tilts a search along it off the edge, where every step crosses the kink and the bracket
+/// creeps back toward the start. A cycle's chord may come from off the kink altogether.
+fn along_the_kink(downhill: DVec3, across: Option<DVec3>) -> DVec3 {
+    match across {
+        Some(e) if e.length_squared() > 0.0 => {
+            downhill - e * (downhill.dot(e) / e.length_squared())
+        }
+        _ => downhill,
+    }
+}
+
+/// The point of the segment [p, q] nearest the origin, and the segment's direction when that
+/// point lies strictly between its ends (it is then perpendicular to the segment).
+fn nearest_to_origin(p: DVec3, q: DVec3) -> (DVec3, Option<DVec3>) {
     let e = q - p;
-    let t = (-p.dot(e) / e.length_squared()).clamp(0.0, 1.0);
-    if t.is_finite() { p + e * t } else { p }
+    let t = -p.dot(e) / e.length_squared();
+    if t > 0.0 && t < 1.0 {
+        (p + e * t, Some(e))
+    } else if t >= 1.0 {
+        (q, None)
+    } else {
+        (p, None)
+    }
 }
