@@ -374,6 +374,11 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
             slope: from.support.w.dot(u),
             witness: witness(from),
         };
+        if first.slope.abs() <= from.tolerance {
+            // Level along u (a chord along a kink from where the kink's own search ended): a
+            // search would only bisect its way back to where it starts.
+            return (*from, false);
+        }
         let mut ends = [*from; 2];
         // A flat side's normal, which the shared search proposes where the support point jumps,
         // is not taken as settled here: measured along a great circle only, it settled ball–
