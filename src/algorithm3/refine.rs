@@ -466,14 +466,14 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
             .max(support.a.abs())
             .max(support.b.abs())
             .max_element();
+        let tolerance = OFFSET_ROUNDING_ULPS * f64::EPSILON * size;
         let (gradient, across) = neighbours
             .iter()
             .filter(|nb| {
                 // Still a support point here, to rounding: a point of A − B lower along this
                 // normal would make a gradient the height does not have.
                 (nb.normal - normal).length() <= KINK_ANGLE
-                    && nb.support.w.dot(normal)
-                        >= height - OFFSET_ROUNDING_ULPS * f64::EPSILON * size
+                    && nb.support.w.dot(normal) >= height - tolerance
             })
             .map(|nb| nearest_to_origin(own, tangential(nb.support.w)))
             .fold((own, None), |m, g| {
@@ -490,7 +490,7 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
             gradient,
             across,
             size,
-            tolerance: OFFSET_ROUNDING_ULPS * f64::EPSILON * size,
+            tolerance,
         };
         // Checked against the corners before this support point can replace one of them.
         let on_face = std::mem::take(&mut self.checking_face)
