@@ -263,6 +263,28 @@ fn crossing_capsules_touch_where_their_axes_cross() {
     assert!(r.refinement_iterations <= 10, "{r:?}");
 }
 
+/// Random pairs, 40 of each ordered pair of `kinds` but box–box (not curved: no refinement),
+/// placed within 0.8 of the origin: (A's kind, B's kind, A, B).
+fn random_curved_pairs(
+    rng: &mut common::SplitMix64,
+    kinds: &[&'static str],
+) -> Vec<(&'static str, &'static str, ConvexBody3, ConvexBody3)> {
+    let mut pairs = Vec::new();
+    for &ka in kinds {
+        for &kb in kinds {
+            if ka == "Box" && kb == "Box" {
+                continue;
+            }
+            for _ in 0..40 {
+                let a = ConvexBody3::new(&common::three::random_body(rng, ka, 0.8));
+                let b = ConvexBody3::new(&common::three::random_body(rng, kb, 0.8));
+                pairs.push((ka, kb, a, b));
+            }
+        }
+    }
+    pairs
+}
+
 /// Contact points lie in their shapes: for every direction m, c · m ≤ h(m), the shape's support
 /// along m. Checked on random overlapping and separated pairs whose shapes meet the normal with
 /// flat faces or straight sides as well as curves (capsules, cylinders, cones, boxes), where a
@@ -273,28 +295,19 @@ fn contact_points_lie_in_their_shapes_on_curved_pairs_with_flat_parts() {
     let mut rng = common::SplitMix64::new(0xc0a7);
     let directions: Vec<DVec3> = (0..200).map(|_| rng.unit3()).collect();
     let (mut pairs, mut overlapping) = (0, 0);
-    for ka in kinds {
-        for kb in kinds {
-            if ka == "Box" && kb == "Box" {
-                continue; // not curved: no refinement
-            }
-            for _ in 0..40 {
-                let a = ConvexBody3::new(&common::three::random_body(&mut rng, ka, 0.8));
-                let b = ConvexBody3::new(&common::three::random_body(&mut rng, kb, 0.8));
-                let r = query(&a, &b, &Settings3::default());
-                pairs += 1;
-                overlapping += usize::from(r.intersecting);
-                for (body, c, name) in [(&a, r.contact_a, "A"), (&b, r.contact_b, "B")] {
-                    let outside = directions
-                        .iter()
-                        .map(|&m| c.dot(m) - body.support(m).dot(m))
-                        .fold(f64::NEG_INFINITY, f64::max);
-                    assert!(
-                        outside <= 1e-9,
-                        "{ka}-{kb}: contact on {name} {c} lies {outside} outside it: {r:?}"
-                    );
-                }
-            }
+    for (ka, kb, a, b) in random_curved_pairs(&mut rng, &kinds) {
+        let r = query(&a, &b, &Settings3::default());
+        pairs += 1;
+        overlapping += usize::from(r.intersecting);
+        for (body, c, name) in [(&a, r.contact_a, "A"), (&b, r.contact_b, "B")] {
+            let outside = directions
+                .iter()
+                .map(|&m| c.dot(m) - body.support(m).dot(m))
+                .fold(f64::NEG_INFINITY, f64::max);
+            assert!(
+                outside <= 1e-9,
+                "{ka}-{kb}: contact on {name} {c} lies {outside} outside it: {r:?}"
+            );
         }
     }
     assert!(
@@ -313,35 +326,26 @@ fn no_direction_a_curved_run_tried_lies_lower_than_its_answer() {
     let kinds = ["Capsule", "Cylinder", "Cone", "Box", "Sphere", "Ellipsoid"];
     let mut rng = common::SplitMix64::new(0x10e5);
     let (mut pairs, mut worst) = (0, 0.0f64);
-    for ka in kinds {
-        for kb in kinds {
-            if ka == "Box" && kb == "Box" {
-                continue; // not curved: no refinement
-            }
-            for _ in 0..40 {
-                let a = ConvexBody3::new(&common::three::random_body(&mut rng, ka, 0.8));
-                let b = ConvexBody3::new(&common::three::random_body(&mut rng, kb, 0.8));
-                let t = trace(&a, &b, &Settings3::default());
-                let r = &t.result;
-                let answer = if r.intersecting { r.depth } else { -r.distance };
-                // The rounding of a height: a few units in the last place of the coordinates.
-                let size = [a.position(), b.position(), r.contact_a, r.contact_b]
-                    .iter()
-                    .map(|p| p.abs().max_element())
-                    .fold(1.0, f64::max);
-                for n in t.steps.iter().filter_map(|s| s.direction) {
-                    let n = n.normalize();
-                    let h = a.support(n).dot(n) - b.support(-n).dot(n);
-                    let below = answer - h;
-                    worst = worst.max(below / size);
-                    assert!(
-                        below <= 32.0 * f64::EPSILON * size,
-                        "{ka}-{kb}: h({n}) = {h} lies {below:e} below the answer {answer}: {r:?}"
-                    );
-                }
-                pairs += 1;
-            }
+    for (ka, kb, a, b) in random_curved_pairs(&mut rng, &kinds) {
+        let t = trace(&a, &b, &Settings3::default());
+        let r = &t.result;
+        let answer = if r.intersecting { r.depth } else { -r.distance };
+        // The rounding of a height: a few units in the last place of the coordinates.
+        let size = [a.position(), b.position(), r.contact_a, r.contact_b]
+            .iter()
+            .map(|p| p.abs().max_element())
+            .fold(1.0, f64::max);
+        for n in t.steps.iter().filter_map(|s| s.direction) {
+            let n = n.normalize();
+            let h = a.support(n).dot(n) - b.support(-n).dot(n);
+            let below = answer - h;
+            worst = worst.max(below / size);
+            assert!(
+                below <= 32.0 * f64::EPSILON * size,
+                "{ka}-{kb}: h({n}) = {h} lies {below:e} below the answer {answer}: {r:?}"
+            );
         }
+        pairs += 1;
     }
     eprintln!("{pairs} pairs; the lowest tried height below the answer: {worst:e} of the size");
     assert_eq!(pairs, 1400);
