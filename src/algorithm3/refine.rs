@@ -540,12 +540,8 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
 /// tilts a search along it off the edge, where every step crosses the kink and the bracket
 /// creeps back toward the start. A cycle's chord may come from off the kink altogether.
 fn along_the_kink(downhill: DVec3, across: Option<DVec3>) -> DVec3 {
-    match across {
-        Some(e) if e.length_squared() > 0.0 => {
-            downhill - e * (downhill.dot(e) / e.length_squared())
-        }
-        _ => downhill,
-    }
+    // `across` is never zero: `nearest_to_origin` gives it only for a segment of some length.
+    across.map_or(downhill, |e| downhill.reject_from(e))
 }
 
 /// The point of the segment [p, q] nearest the origin, and the segment's direction when that
