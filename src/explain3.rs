@@ -80,6 +80,7 @@ pub fn title(step: &Step3) -> &'static str {
         (_, Event3::CoresOverlap) => "The cores overlap: EPA takes over",
         (_, Event3::NoCore) => "No core for this margin: EPA takes over",
         (_, Event3::RefinedNormal) => "Normal turned toward a smaller height",
+        (_, Event3::FlatFaceProbe) => "Looking for a flat face",
     }
 }
 
@@ -259,7 +260,9 @@ fn event_sentence(step: &Step3) -> String {
         ),
         Event3::CoresOverlap => "The cores still overlap: the margin was too small.".into(),
         Event3::NoCore => "A shape has no core for this margin.".into(),
-        Event3::RefinedNormal => "The normal turns toward a smaller height.".into(),
+        Event3::RefinedNormal | Event3::FlatFaceProbe => {
+            "The normal turns toward a smaller height.".into()
+        }
     }
 }
 
@@ -306,6 +309,15 @@ fn refinement_sentence(step: &Step3) -> String {
         }
         Event3::MaxIterations => {
             "The iteration limit is reached: the smallest height found is the answer.".to_string()
+        }
+        Event3::FlatFaceProbe => {
+            "Three support points found apart (at first, the corners of the earlier phase's \
+             last triangle) may be corners of a flat face of A − B around the origin's \
+             projection. The normal is tilted a hair toward one of them, or past an edge of \
+             their triangle that misses the projection, to find the face's corner that way \
+             exactly; or it is set along the plane of three such corners, to see whether \
+             anything of A − B lies beyond that plane."
+                .to_string()
         }
         _ => "The normal turns along a great circle, against g where it can, toward a smaller \
               height."
@@ -543,7 +555,11 @@ const REFINEMENT_CODE: &[Line] = &[
     ),
     line("        doubling, then secant on s · t", &[]),
     line("        (halving when it creeps)", &[]),
-    line("    if |g| within rounding, or no turn", &[E::Converged]),
-    line("        lowers h: return h(n), n", &[]),
+    line("    flat face: 3 corners apart around", &[E::FlatFaceProbe]),
+    line("        the projection (EPA's face first;", &[]),
+    line("        one more past an edge it misses)", &[]),
+    line("    if |g| within rounding, no turn", &[E::Converged]),
+    line("        lowers h, or nothing lies beyond", &[]),
+    line("        the face: return h(n), n", &[]),
     line("  return smallest h(n) found, its n", &[E::MaxIterations]),
 ];

@@ -118,6 +118,9 @@ pub enum Event3 {
     NoCore,
     /// Refinement: the normal turned toward a smaller height of A − B; the search goes on.
     RefinedNormal,
+    /// Refinement: a flat face of A − B looked for, with the normal tilted toward one of its
+    /// corners or along the plane of three of them; the search goes on.
+    FlatFaceProbe,
 }
 
 /// One step of a 3D run: what it found and what it changed.

@@ -94,5 +94,6 @@ where
         termination: Termination::Converged,
         bounds: None,
         refinement_iterations: 0,
+        triangle: None,
     })
 }

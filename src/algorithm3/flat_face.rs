@@ -11,6 +11,15 @@
 //! is a convex combination of their offsets from N's line, so h rises along every turn of N:
 //! N is where h is smallest, and the origin's projection is the contact.
 //!
+//! The three points come from EPA's closest face (or the distance phase's last triangle) when
+//! it converged on a flat face, else from refinement's own evaluations. They are found again
+//! exactly on the face by tilting N a hair toward each, which finds the face's corner farthest
+//! that way: on a round face (a cylinder's cap) or a polygon, that can be another corner than
+//! the one aimed at, and the new triangle can miss the projection. Then, as 2D GJK steps toward
+//! the origin, the edge the projection lies beyond is kept and N tilted past it finds the
+//! face's corner farthest that way: if even that corner does not reach past the projection,
+//! the projection lies outside the face.
+//!
 //! Frame: A − B relative to the bodies' positions, world axes, as the rest of refinement.
 
 use glam::DVec3;
@@ -35,6 +44,21 @@ pub(crate) struct FaceCorners {
     count: usize,
     /// A corner came in since the last [`FaceCorners::candidate`].
     fresh: bool,
+    /// The unit normal of the plane the last [`FaceCorners::walk`] stepped in.
+    plane: DVec3,
+}
+
+/// What to do after corners were found again on a candidate face ([`FaceCorners::retake`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum Walk {
+    /// Their triangle holds the origin's projection on their plane, whose unit normal this is:
+    /// check it against A − B.
+    AroundOrigin(DVec3),
+    /// The projection lies beyond two of them, in the unit direction `toward` (in their plane):
+    /// look for the face's corner farthest that way, along the normal `tilted` toward it.
+    Beyond { tilted: DVec3, toward: DVec3 },
+    /// No triangle of the face's corners can be found around the projection.
+    Stop,
 }
 
 impl FaceCorners {
@@ -98,12 +122,77 @@ impl FaceCorners {
         })
     }
 
-    /// Takes `corners` (found along [`FaceCorners::toward_corners`]) in place of those kept;
-    /// the unit normal of their plane, on the side of `n`, if the origin's projection on it
-    /// lies in their triangle.
-    pub fn retake(&mut self, corners: [DVec3; 3], n: DVec3) -> Option<DVec3> {
-        (self.corners, self.count, self.fresh) = (corners, 3, false);
-        self.plane_around_origin(n)
+    /// Takes `corners` (found along [`FaceCorners::toward_corners`] of the candidate's unit
+    /// normal `n`) in place of those kept, and says where they leave the origin's projection.
+    /// Corners found again can coincide (a round face's rim, or two tilts reaching one corner
+    /// of a polygon), and their triangle can miss the projection where the first one held it.
+    pub fn retake(&mut self, corners: [DVec3; 3], n: DVec3, size: f64) -> Walk {
+        self.count = 0;
+        for c in corners {
+            self.see(c, size);
+        }
+        self.fresh = false;
+        self.walk(n)
+    }
+
+    /// After a [`Walk::Beyond`] found `w` along its tilted normal: `w` is the face's corner
+    /// farthest along `toward`. If it reaches no farther than the origin's projection, the
+    /// projection lies outside the face (or A − B has no face here); else it joins the two
+    /// corners kept, and the walk goes on.
+    pub fn extend(&mut self, w: DVec3, toward: DVec3, size: f64, rounding: f64) -> Walk {
+        let projection = self.plane * self.plane.dot(w);
+        if toward.dot(w - projection) <= rounding {
+            return Walk::Stop;
+        }
+        self.see(w, size);
+        self.fresh = false;
+        self.walk(self.plane)
+    }
+
+    /// The next step toward a triangle of corners around the origin's projection on their
+    /// plane, as GJK steps toward the origin in two dimensions: from an edge (two corners)
+    /// the projection lies beyond, look for the face's corner farthest past that edge.
+    fn walk(&mut self, n: DVec3) -> Walk {
+        let [p, q, r] = self.corners;
+        let (edge, plane) = match self.count {
+            2 => ([p, q], n),
+            3 => {
+                let cross = (q - p).cross(r - p);
+                let Some(normal) = cross.try_normalize() else {
+                    return Walk::Stop;
+                };
+                let plane = if normal.dot(n) < 0.0 { -normal } else { normal };
+                let projection = plane * plane.dot(p);
+                // Going round as the cross product does, the projection lies on the inner side
+                // of each edge when it is inside.
+                let outside = [[p, q], [q, r], [r, p]]
+                    .into_iter()
+                    .find(|&[a, b]| (b - a).cross(projection - a).dot(cross) < 0.0);
+                match outside {
+                    None => {
+                        self.plane = plane;
+                        return Walk::AroundOrigin(plane);
+                    }
+                    Some(edge) => (edge, plane),
+                }
+            }
+            _ => return Walk::Stop,
+        };
+        let [a, b] = edge;
+        let projection = plane * plane.dot(a);
+        // From the edge's line toward the projection, in the plane.
+        let toward = (projection - a)
+            .reject_from_normalized(plane)
+            .reject_from(b - a)
+            .normalize_or_zero();
+        if toward == DVec3::ZERO {
+            return Walk::Stop;
+        }
+        (self.corners, self.count, self.plane) = ([a, b, a], 2, plane);
+        Walk::Beyond {
+            tilted: (plane + toward * CORNER_TILT).normalize(),
+            toward,
+        }
     }
 
     /// Whether the corners' plane, with unit normal `normal`, bounds A − B: its height along
@@ -163,5 +252,54 @@ mod tests {
             line.see(square(x, 0.0), 1.0);
         }
         assert_eq!(line.candidate(DVec3::Y), None);
+    }
+
+    /// The corner of the face x ∈ [x_min, 1], |z| ≤ 1 on the plane y = 0.2 farthest along
+    /// `toward`: what an evaluation along the normal tilted toward it finds.
+    fn farthest(x_min: f64, toward: DVec3) -> DVec3 {
+        [(1.0, 1.0), (1.0, -1.0), (x_min, 1.0), (x_min, -1.0)]
+            .map(|(x, z)| square(x, z))
+            .into_iter()
+            .max_by(|p, q| toward.dot(*p).total_cmp(&toward.dot(*q)))
+            .expect("four corners")
+    }
+
+    /// Walks from `corners` found again, over the face x ∈ [x_min, 1]: the last walk, and how
+    /// many corners it looked for.
+    fn walk_over(x_min: f64, corners: [DVec3; 3]) -> (Walk, usize) {
+        let mut face = FaceCorners::default();
+        let mut walk = face.retake(corners, DVec3::Y, 1.0);
+        let mut steps = 0;
+        while let Walk::Beyond { tilted, toward } = walk {
+            let projection = square(0.0, 0.0);
+            assert!(toward.dot(DVec3::Y).abs() < 1e-15 && (tilted - DVec3::Y).length() < 2e-8);
+            // From the edge kept, toward the projection.
+            let [a, b] = [face.corners[0], face.corners[1]];
+            assert!(toward.dot(projection - a) > 0.0 && toward.dot(b - a).abs() < 1e-14);
+            steps += 1;
+            assert!(steps <= 4, "the walk goes on: {walk:?}");
+            walk = face.extend(farthest(x_min, toward), toward, 1.0, 1e-15);
+        }
+        (walk, steps)
+    }
+
+    #[test]
+    fn a_triangle_that_misses_the_origin_walks_to_one_around_it() {
+        // The face x ∈ [−0.6, 1] (neither diagonal passes through the origin's projection,
+        // (0, 0.2, 0)). The projection lies beyond the point (0.5, 0.2, 0): two corners past
+        // the edges it lies beyond close a triangle around it.
+        let corners = [square(1.0, -1.0), square(1.0, 1.0), square(0.5, 0.0)];
+        assert_eq!(walk_over(-0.6, corners), (Walk::AroundOrigin(DVec3::Y), 2));
+        // Two corners found again on one point (a round face's rim, or two tilts reaching the
+        // same corner): from the segment they leave, one corner closes it.
+        let corners = [square(1.0, 1.0), square(-0.6, -1.0), square(1.0, 1.0)];
+        assert_eq!(walk_over(-0.6, corners), (Walk::AroundOrigin(DVec3::Y), 1));
+    }
+
+    #[test]
+    fn a_face_that_does_not_reach_the_origin_stops_the_walk() {
+        // The face x ∈ [0.5, 1]: its corners farthest toward the projection stop short of it.
+        let corners = [square(1.0, -1.0), square(1.0, 1.0), square(0.5, 1.0)];
+        assert_eq!(walk_over(0.5, corners), (Walk::Stop, 1));
     }
 }

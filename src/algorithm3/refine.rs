@@ -31,7 +31,7 @@ use glam::DVec3;
 use super::contact::Penetration;
 use super::difference::{Difference, Vertex, effective_tolerance};
 use super::distance::Separation;
-use super::flat_face::FaceCorners;
+use super::flat_face::{FaceCorners, Walk};
 use super::settings::Settings3;
 use crate::algorithm::slope_search::{ANGLE_RESOLUTION, Measured, find_slope_sign_change};
 use crate::geometry3::SupportMap3;
@@ -63,6 +63,10 @@ const PROGRESS_ROUNDINGS: f64 = 1.0;
 /// points on both sides then give the direction along the edge. Where three or more support
 /// points meet (a flat face of A − B) the next search stops too.
 const STALLED_SEARCHES: u32 = 2;
+
+/// Corners looked for past an edge of the flat face's triangle before the attempt is given up
+/// ([`FaceCorners::extend`]).
+const FACE_WALK_STEPS: u32 = 3;
 
 /// One evaluation of the support function along a normal.
 #[derive(Clone, Copy)]
@@ -107,7 +111,12 @@ where
     R: Recorder<Step3>,
 {
     let lower = epa.depth;
-    let refined = Search::new(settings, |upper| [lower, upper]).run(pair, epa.normal, rec);
+    // A converged EPA's closest face lies on A − B: where that is flat, its corners are
+    // corners of the flat face (where it is curved they lie too close together to count).
+    let converged = epa.termination == Termination::Converged;
+    let triangle = epa.triangle.filter(|_| converged);
+    let refined =
+        Search::new(settings, |upper| [lower, upper]).run(pair, epa.normal, triangle, rec);
     let s = refined.answer;
     // EPA's own verdict stands where it converged: the depth lies within the tolerance above
     // its face's distance. Refinement's height bounds it from above; its normal replaces EPA's
@@ -115,7 +124,6 @@ where
     // (EPA's face lies on a flat part of A − B) or stopped above the bracket (at a corner of
     // A − B's normal map, which it approaches only slowly), EPA's answer, with its contact
     // points from the face's barycentric weights, stays.
-    let converged = epa.termination == Termination::Converged;
     let sharper = s.height <= lower + settings.tolerance;
     if converged && !(sharper && turned(epa.normal, s.normal)) {
         return Penetration {
@@ -141,6 +149,7 @@ where
         termination,
         bounds: (!converged).then_some([lower, s.height]),
         refinement_iterations: refined.iterations,
+        triangle: None,
     }
 }
 
@@ -161,9 +170,11 @@ where
     R: Recorder<Step3>,
 {
     let upper = found.distance;
+    let triangle = found.triangle.filter(|_| converged);
     let refined = Search::new(settings, |height: f64| [(-height).max(0.0), upper]).run(
         pair,
         found.normal,
+        triangle,
         rec,
     );
     let s = refined.answer;
@@ -183,6 +194,7 @@ where
         contact_a,
         contact_b,
         normal: s.normal,
+        triangle: None,
     };
     (separation, refined.iterations)
 }
@@ -258,6 +270,8 @@ struct Search<'s, F> {
     /// The next evaluation is along the corners' plane's normal: it settles the search if the
     /// plane bounds A − B.
     checking_face: bool,
+    /// The next evaluation looks for a corner of a flat face: it is recorded as such.
+    probing_face: bool,
 }
 
 impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
@@ -273,21 +287,39 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
             settling: false,
             face: FaceCorners::default(),
             checking_face: false,
+            probing_face: false,
         }
     }
 
     fn over(&self) -> bool {
-        self.last_event != Event3::RefinedNormal
+        !matches!(
+            self.last_event,
+            Event3::RefinedNormal | Event3::FlatFaceProbe
+        )
     }
 
-    /// Turns the normal from `n0` to where the height of A − B is smallest.
-    fn run<A, B, R>(mut self, pair: &mut Difference<A, B>, n0: DVec3, rec: &mut R) -> Refined
+    /// Turns the normal from `n0` to where the height of A − B is smallest. `triangle`: the
+    /// earlier phase's final triangle, which may hold corners of a flat face of A − B around
+    /// the origin's projection; that face is tried first.
+    fn run<A, B, R>(
+        mut self,
+        pair: &mut Difference<A, B>,
+        n0: DVec3,
+        triangle: Option<[DVec3; 3]>,
+        rec: &mut R,
+    ) -> Refined
     where
         A: SupportMap3 + ?Sized,
         B: SupportMap3 + ?Sized,
         R: Recorder<Step3>,
     {
         let first = self.evaluate(pair, n0, 0.0, f64::INFINITY, &[], rec);
+        if let Some(triangle) = triangle {
+            for w in triangle {
+                self.face.see(w, first.size);
+            }
+            self.try_flat_face(pair, first.normal, rec);
+        }
         let (mut start, mut cycle_start) = (first, first.normal);
         let mut cycle_height = first.height;
         let mut search = 0;
@@ -407,9 +439,11 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
     }
 
     /// Where three support points found apart surround the origin's projection on their plane,
-    /// evaluates along the plane's normal: if the plane bounds A − B, that settles the search
-    /// there (see [`super::flat_face`]), else the search goes on. A line search zig-zagging
-    /// across a flat face's kinks is cut short by it, so it is tried after every evaluation.
+    /// finds the face's corners again exactly, looks past an edge of their triangle that misses
+    /// the projection for one more, and evaluates along the plane's normal: if the plane bounds
+    /// A − B, that settles the search there (see [`super::flat_face`]), else the search goes
+    /// on. A line search zig-zagging across a flat face's kinks is cut short by it, so it is
+    /// tried after every evaluation.
     fn try_flat_face<A, B, R>(&mut self, pair: &mut Difference<A, B>, n: DVec3, rec: &mut R)
     where
         A: SupportMap3 + ?Sized,
@@ -424,18 +458,42 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
         };
         // The corners found again along the candidate normal tilted toward each, exactly on
         // the face, give its plane to rounding.
+        let mut size: f64 = 0.0;
         let corners = self.face.toward_corners(normal).map(|tilted| {
-            self.evaluate(pair, tilted, 0.0, f64::INFINITY, &[], rec)
-                .support
-                .w
+            let s = self.probe_face(pair, tilted, rec);
+            size = size.max(s.size);
+            s.support.w
         });
         if self.over() {
             return;
         }
-        if let Some(normal) = self.face.retake(corners, normal) {
-            self.checking_face = true;
-            self.evaluate(pair, normal, 0.0, f64::INFINITY, &[], rec);
+        let mut walk = self.face.retake(corners, normal, size);
+        for _ in 0..FACE_WALK_STEPS {
+            let Walk::Beyond { tilted, toward } = walk else {
+                break;
+            };
+            let s = self.probe_face(pair, tilted, rec);
+            if self.over() {
+                return;
+            }
+            size = size.max(s.size);
+            walk = self.face.extend(s.support.w, toward, size, s.tolerance);
         }
+        if let Walk::AroundOrigin(normal) = walk {
+            self.checking_face = true;
+            self.probe_face(pair, normal, rec);
+        }
+    }
+
+    /// An evaluation on behalf of [`Search::try_flat_face`], recorded as such.
+    fn probe_face<A, B, R>(&mut self, pair: &mut Difference<A, B>, n: DVec3, rec: &mut R) -> Sample
+    where
+        A: SupportMap3 + ?Sized,
+        B: SupportMap3 + ?Sized,
+        R: Recorder<Step3>,
+    {
+        self.probing_face = true;
+        self.evaluate(pair, n, 0.0, f64::INFINITY, &[], rec)
     }
 
     /// Measures the height and gradient along `normal` (any length), `angle` along the current
@@ -506,10 +564,13 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
         let stalled = width <= ANGLE_RESOLUTION
             && angle.abs() <= ANGLE_RESOLUTION
             && self.stalls + 1 >= STALLED_SEARCHES;
+        let probing = std::mem::take(&mut self.probing_face);
         self.last_event = if on_line || stalled || on_face || self.settling {
             Event3::Converged
         } else if self.iterations >= self.settings.max_iterations {
             Event3::MaxIterations
+        } else if probing {
+            Event3::FlatFaceProbe
         } else {
             Event3::RefinedNormal
         };
