@@ -44,7 +44,7 @@ pub(crate) struct FaceCorners {
     count: usize,
     /// A corner came in since the last [`FaceCorners::candidate`].
     fresh: bool,
-    /// The unit normal of the plane the last [`FaceCorners::walk`] stepped in.
+    /// The unit normal of the plane the last [`Walk::Beyond`] stepped in.
     plane: DVec3,
 }
 
@@ -96,16 +96,26 @@ impl FaceCorners {
     /// The unit normal of the corners' plane, on the side of `n`, if the origin's projection on
     /// it lies in their triangle.
     fn plane_around_origin(&self, n: DVec3) -> Option<DVec3> {
+        match self.triangle(n)? {
+            (plane, None) => Some(plane),
+            (_, Some(_)) => None,
+        }
+    }
+
+    /// The unit normal of the three corners' plane, on the side of `n`, and an edge of their
+    /// triangle that the origin's projection on the plane lies beyond, if any; None when the
+    /// corners span no plane.
+    fn triangle(&self, n: DVec3) -> Option<(DVec3, Option<[DVec3; 2]>)> {
         let [p, q, r] = self.corners;
         let cross = (q - p).cross(r - p);
         let normal = cross.try_normalize()?;
-        let normal = if normal.dot(n) < 0.0 { -normal } else { normal };
-        let projection = normal * normal.dot(p);
+        let plane = if normal.dot(n) < 0.0 { -normal } else { normal };
+        let projection = plane * plane.dot(p);
         // Inside: on the inner side of each edge, going round as the cross product does.
-        let inside = [(p, q), (q, r), (r, p)]
-            .iter()
-            .all(|&(a, b)| (b - a).cross(projection - a).dot(cross) >= 0.0);
-        inside.then_some(normal)
+        let outside = [[p, q], [q, r], [r, p]]
+            .into_iter()
+            .find(|&[a, b]| (b - a).cross(projection - a).dot(cross) < 0.0);
+        Some((plane, outside))
     }
 
     /// `normal` turned by [`CORNER_TILT`] toward each corner: along them the support points are
@@ -153,29 +163,14 @@ impl FaceCorners {
     /// plane, as GJK steps toward the origin in two dimensions: from an edge (two corners)
     /// the projection lies beyond, look for the face's corner farthest past that edge.
     fn walk(&mut self, n: DVec3) -> Walk {
-        let [p, q, r] = self.corners;
+        let [p, q, _] = self.corners;
         let (edge, plane) = match self.count {
             2 => ([p, q], n),
-            3 => {
-                let cross = (q - p).cross(r - p);
-                let Some(normal) = cross.try_normalize() else {
-                    return Walk::Stop;
-                };
-                let plane = if normal.dot(n) < 0.0 { -normal } else { normal };
-                let projection = plane * plane.dot(p);
-                // Going round as the cross product does, the projection lies on the inner side
-                // of each edge when it is inside.
-                let outside = [[p, q], [q, r], [r, p]]
-                    .into_iter()
-                    .find(|&[a, b]| (b - a).cross(projection - a).dot(cross) < 0.0);
-                match outside {
-                    None => {
-                        self.plane = plane;
-                        return Walk::AroundOrigin(plane);
-                    }
-                    Some(edge) => (edge, plane),
-                }
-            }
+            3 => match self.triangle(n) {
+                None => return Walk::Stop,
+                Some((plane, None)) => return Walk::AroundOrigin(plane),
+                Some((plane, Some(edge))) => (edge, plane),
+            },
             _ => return Walk::Stop,
         };
         let [a, b] = edge;
