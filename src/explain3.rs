@@ -260,9 +260,8 @@ fn event_sentence(step: &Step3) -> String {
         ),
         Event3::CoresOverlap => "The cores still overlap: the margin was too small.".into(),
         Event3::NoCore => "A shape has no core for this margin.".into(),
-        Event3::RefinedNormal | Event3::FlatFaceProbe => {
-            "The normal turns toward a smaller height.".into()
-        }
+        Event3::RefinedNormal => "The normal turns toward a smaller height.".into(),
+        Event3::FlatFaceProbe => "A flat face of A − B is looked for.".into(),
     }
 }
 
