@@ -81,6 +81,7 @@ pub fn title(step: &Step3) -> &'static str {
         (_, Event3::NoCore) => "No core for this margin: EPA takes over",
         (_, Event3::RefinedNormal) => "Normal turned toward a smaller height",
         (_, Event3::FlatFaceProbe) => "Looking for a flat face",
+        (_, Event3::KinkProbe) => "Probing across a kink",
     }
 }
 
@@ -262,6 +263,7 @@ fn event_sentence(step: &Step3) -> String {
         Event3::NoCore => "A shape has no core for this margin.".into(),
         Event3::RefinedNormal => "The normal turns toward a smaller height.".into(),
         Event3::FlatFaceProbe => "A flat face of A − B is looked for.".into(),
+        Event3::KinkProbe => "The normal is turned a hair across a kink.".into(),
     }
 }
 
@@ -316,6 +318,15 @@ fn refinement_sentence(step: &Step3) -> String {
              their triangle that misses the projection, to find the face's corner that way \
              exactly; or it is set along the plane of three such corners, to see whether \
              anything of A − B lies beyond that plane."
+                .to_string()
+        }
+        Event3::KinkProbe => {
+            "The last search ran along a kink, where the support point jumps between two points \
+             on either side of an edge of A − B's normal map. Where the normal lies on the kink \
+             itself, both points are support points and the normal's line passes between them. \
+             So the normal is turned a hair (a few units in the last place) across the kink, \
+             toward the other side: if that side's point comes up, the two together settle the \
+             normal."
                 .to_string()
         }
         _ => "The normal turns along a great circle, against g where it can, toward a smaller \
@@ -557,6 +568,8 @@ const REFINEMENT_CODE: &[Line] = &[
     line("    flat face: 3 corners apart around", &[E::FlatFaceProbe]),
     line("        the projection (EPA's face first;", &[]),
     line("        one more past an edge it misses)", &[]),
+    line("    after a search along a kink: turn n", &[E::KinkProbe]),
+    line("        a hair across it", &[]),
     line("    if |g| within rounding, no turn", &[E::Converged]),
     line("        lowers h, or nothing lies beyond", &[]),
     line("        the face: return h(n), n", &[]),

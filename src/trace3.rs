@@ -121,6 +121,9 @@ pub enum Event3 {
     /// Refinement: a flat face of A − B looked for, with the normal tilted toward one of its
     /// corners or along the plane of three of them; the search goes on.
     FlatFaceProbe,
+    /// Refinement: after a search along a kink of A − B's support function, the normal turned a
+    /// hair across it, toward the support point on its other side; the search goes on.
+    KinkProbe,
 }
 
 /// One step of a 3D run: what it found and what it changed.

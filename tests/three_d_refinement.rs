@@ -376,8 +376,10 @@ fn a_rounded_end_on_a_straight_side_settles_along_the_kink() {
     );
     assert!((r.normal - out.normalize()).length() <= 1e-12, "{r:?}");
     // Along the kink the minimum is found in two evaluations; the first search, across it, and
-    // the cycle's chord, taken along it too, are most of the rest (24 before they were).
-    assert!(r.refinement_iterations <= 16, "{r:?}");
+    // the cycle's chord, taken along it too, are most of the rest (24 before they were). One
+    // probe across the kink where the search along it ended settles the normal there, where a
+    // search across it took three more evaluations (13).
+    assert!(r.refinement_iterations <= 10, "{r:?}");
 }
 
 /// A ball sunk 0.1 into a turned box's top face, two thousand units from the world origin

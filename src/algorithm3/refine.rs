@@ -64,6 +64,13 @@ const PROGRESS_ROUNDINGS: f64 = 1.0;
 /// points meet (a flat face of A − B) the next search stops too.
 const STALLED_SEARCHES: u32 = 2;
 
+/// How far (radians) the probe after a search along a kink turns the normal across it. A search
+/// closes its bracket to [`ANGLE_RESOLUTION`], so a kink it ended on lies about that far away;
+/// and turned this little, the support point on this side stays within rounding of the height
+/// (it sinks by the angle times the two sides' distance, some 2 ulps of the size), so the two
+/// combine into the gradient ([`Sample::gradient`]). Twice that let heights 2 ulps worse through.
+const KINK_PROBE_ANGLE: f64 = ANGLE_RESOLUTION;
+
 /// Corners looked for past an edge of the flat face's triangle before the attempt is given up
 /// ([`FaceCorners::extend`]).
 const FACE_WALK_STEPS: u32 = 3;
@@ -270,8 +277,9 @@ struct Search<'s, F> {
     /// The next evaluation is along the corners' plane's normal: it settles the search if the
     /// plane bounds A − B.
     checking_face: bool,
-    /// The next evaluation looks for a corner of a flat face: it is recorded as such.
-    probing_face: bool,
+    /// The next evaluation is a probe (for a flat face's corner, or across a kink): the event
+    /// it is recorded as, unless it settles the search.
+    probe: Option<Event3>,
 }
 
 impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
@@ -287,14 +295,14 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
             settling: false,
             face: FaceCorners::default(),
             checking_face: false,
-            probing_face: false,
+            probe: None,
         }
     }
 
     fn over(&self) -> bool {
         !matches!(
             self.last_event,
-            Event3::RefinedNormal | Event3::FlatFaceProbe
+            Event3::RefinedNormal | Event3::FlatFaceProbe | Event3::KinkProbe
         )
     }
 
@@ -328,10 +336,15 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
         let mut followed: Option<DVec3> = None;
         while !self.over() {
             let chord = search % SEARCHES_PER_CYCLE == SEARCHES_PER_CYCLE - 1;
-            let along = if chord {
-                along_the_kink(start.normal - cycle_start, start.across.or(followed))
+            let edge = if chord {
+                start.across.or(followed)
             } else {
-                along_the_kink(-start.gradient, start.across)
+                start.across
+            };
+            let along = if chord {
+                along_the_kink(start.normal - cycle_start, edge)
+            } else {
+                along_the_kink(-start.gradient, edge)
             };
             followed = start.across;
             let u = (along - start.normal * along.dot(start.normal)).normalize_or_zero();
@@ -345,6 +358,9 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
                 continue;
             }
             let (next, moved) = self.line_search(pair, &start, u, rec);
+            if let Some(edge) = edge {
+                self.probe_across_the_kink(pair, &next, edge, rec);
+            }
             search += 1;
             if chord {
                 cycle_start = next.normal;
@@ -485,6 +501,39 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
         }
     }
 
+    /// After a search along a kink's edge: where it ended on the kink itself, the support
+    /// points on both sides put the normal's line between them. One evaluation a hair across
+    /// the edge, toward the other side, finds the other side's point and settles the normal.
+    fn probe_across_the_kink<A, B, R>(
+        &mut self,
+        pair: &mut Difference<A, B>,
+        at: &Sample,
+        edge: DVec3,
+        rec: &mut R,
+    ) where
+        A: SupportMap3 + ?Sized,
+        B: SupportMap3 + ?Sized,
+        R: Recorder<Step3>,
+    {
+        // The edge's line passes between the two sides' offsets, near the origin: the other side
+        // lies across the origin from this side's offset.
+        let e = edge.reject_from(at.normal).normalize_or_zero();
+        let side = at.support.w.dot(e);
+        if self.over() || e == DVec3::ZERO || side == 0.0 {
+            return;
+        }
+        let normal = (at.normal - e * (side.signum() * KINK_PROBE_ANGLE)).normalize();
+        self.probe = Some(Event3::KinkProbe);
+        self.evaluate(
+            pair,
+            normal,
+            0.0,
+            f64::INFINITY,
+            std::slice::from_ref(at),
+            rec,
+        );
+    }
+
     /// An evaluation on behalf of [`Search::try_flat_face`], recorded as such.
     fn probe_face<A, B, R>(&mut self, pair: &mut Difference<A, B>, n: DVec3, rec: &mut R) -> Sample
     where
@@ -492,7 +541,7 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
         B: SupportMap3 + ?Sized,
         R: Recorder<Step3>,
     {
-        self.probing_face = true;
+        self.probe = Some(Event3::FlatFaceProbe);
         self.evaluate(pair, n, 0.0, f64::INFINITY, &[], rec)
     }
 
@@ -564,15 +613,13 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
         let stalled = width <= ANGLE_RESOLUTION
             && angle.abs() <= ANGLE_RESOLUTION
             && self.stalls + 1 >= STALLED_SEARCHES;
-        let probing = std::mem::take(&mut self.probing_face);
+        let probe = self.probe.take();
         self.last_event = if on_line || stalled || on_face || self.settling {
             Event3::Converged
         } else if self.iterations >= self.settings.max_iterations {
             Event3::MaxIterations
-        } else if probing {
-            Event3::FlatFaceProbe
         } else {
-            Event3::RefinedNormal
+            probe.unwrap_or(Event3::RefinedNormal)
         };
         self.last = Some(s);
         let [lower, upper] = (self.bounds)(self.best.map_or(s.height, |b| b.height));
