@@ -187,6 +187,14 @@ fn lessons() -> Vec<(&'static str, Vec<Claim>)> {
         ),
         ("capsules-crossing", vec![Depth(0.2), up, Refined]),
         ("cylinder-on-box", vec![Depth(0.02), up, Refined]),
+        (
+            "cylinders-cap-to-cap",
+            vec![
+                Depth(cap_to_cap_depth()),
+                Normal(cap_to_cap_axis().to_array()),
+                Refined,
+            ],
+        ),
         ("cone-into-plate", vec![Depth(0.05), up]),
         ("far-from-origin", vec![Depth(0.1), up]),
         (
@@ -221,6 +229,20 @@ fn lessons() -> Vec<(&'static str, Vec<Claim>)> {
 
 /// The rock's hull drops the vertices in the dents between its bumps.
 const ROCK_DESCRIPTION: &str = "mesh rock.obj: 162 vertices, convex hull of";
+
+/// The lower cylinder of cylinders-cap-to-cap (half height 0.5) is turned 3° about x: its axis.
+fn cap_to_cap_axis() -> DVec3 {
+    let (sin, cos) = 3f64.to_radians().sin_cos();
+    DVec3::new(0.0, cos, sin)
+}
+
+/// Along that axis, the lower cylinder reaches 0.5; the upper one (radius 0.6, its bottom cap
+/// at (0.7, 0.45, 0.3)) comes down to its cap centre's height less the radius times the
+/// axis's tilt out of the cap's plane.
+fn cap_to_cap_depth() -> f64 {
+    let n = cap_to_cap_axis();
+    0.5 - (DVec3::new(0.7, 0.45, 0.3).dot(n) - 0.6 * n.z.hypot(n.x))
+}
 
 /// Tolerance of the hand-computed answers: the scenes' tolerance is 1e-9, their sizes ~1.
 const CLOSE: f64 = 1e-8;
