@@ -73,7 +73,9 @@ const STALLED_SEARCHES: u32 = 2;
 const KINK_PROBE_ANGLE: f64 = ANGLE_RESOLUTION;
 
 /// Corners looked for past an edge of the flat face's triangle before the attempt is given up
-/// ([`FaceCorners::extend`]).
+/// ([`FaceCorners::extend`]). One settled every bench pair that settles; a round face can take
+/// more (the cap-to-cap lesson takes three). Eight saved 11 evaluations in 753 over 64 placements
+/// of two cylinders cap to cap, where each attempt that fails pays for every step it takes.
 const FACE_WALK_STEPS: u32 = 3;
 
 /// One evaluation of the support function along a normal.
