@@ -25,6 +25,11 @@
 //! downhill (u = −g/|g|), then one along the chord from where the two began to where they
 //! ended. On a quadratic bowl the third search reaches the bottom, where steepest descent alone
 //! would zig-zag down a narrow valley (an elongated ellipsoid).
+//!
+//! Two shortcuts end the searches early: a flat face of A − B under the normal is settled from
+//! three of its corners, first those of the earlier phase's last triangle ([`super::flat_face`]);
+//! and after a search along a kink, one probe across it settles a normal that lies on it
+//! ([`KINK_PROBE_ANGLE`]).
 
 use glam::DVec3;
 
@@ -339,16 +344,12 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
         let mut followed: Option<DVec3> = None;
         while !self.over() {
             let chord = search % SEARCHES_PER_CYCLE == SEARCHES_PER_CYCLE - 1;
-            let edge = if chord {
-                start.across.or(followed)
+            let (toward, edge) = if chord {
+                (start.normal - cycle_start, start.across.or(followed))
             } else {
-                start.across
+                (-start.gradient, start.across)
             };
-            let along = if chord {
-                along_the_kink(start.normal - cycle_start, edge)
-            } else {
-                along_the_kink(-start.gradient, edge)
-            };
+            let along = along_the_kink(toward, edge);
             followed = start.across;
             let u = (along - start.normal * along.dot(start.normal)).normalize_or_zero();
             if u == DVec3::ZERO {
