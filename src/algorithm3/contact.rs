@@ -33,8 +33,8 @@ pub(crate) struct Penetration {
     pub bounds: Option<[f64; 2]>,
     /// Iterations of the refinement after EPA (0 when it did not run).
     pub refinement_iterations: u32,
-    /// The corners of the feature it answered from, when that is a triangle (EPA's closest
-    /// face): points of A − B that may be corners of a flat face of it, for refinement.
+    /// EPA's closest face, when it answered from one: points of A − B that may be corners of a
+    /// flat face of it, for refinement.
     pub triangle: Option<[DVec3; 3]>,
 }
 
@@ -63,9 +63,7 @@ impl Penetration {
             termination,
             bounds: None,
             refinement_iterations: 0,
-            triangle: <[Vertex; 3]>::try_from(corners)
-                .ok()
-                .map(|t| t.map(|v| v.w)),
+            triangle: None,
         }
     }
 }

@@ -24,9 +24,6 @@ pub(crate) struct Separation {
     pub contact_b: DVec3,
     /// Unit, from A toward B: `contact_b − contact_a = distance · normal`.
     pub normal: DVec3,
-    /// The simplex's corners, when it is a triangle: points of A − B that may be corners of a
-    /// flat face of it, for refinement.
-    pub triangle: Option<[DVec3; 3]>,
 }
 
 pub(crate) enum Verdict {
@@ -175,9 +172,6 @@ where
         contact_a,
         contact_b,
         normal: (-v / distance),
-        triangle: <[Vertex; 3]>::try_from(simplex.vertices())
-            .ok()
-            .map(|t| t.map(|v| v.w)),
     }
 }
 

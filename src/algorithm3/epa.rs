@@ -158,15 +158,18 @@ where
 {
     let face = polytope.faces[f];
     let (weights, _, corners) = polytope.projection(f);
-    Penetration::from_feature(
-        pair,
-        face.distance,
-        face.normal,
-        &corners,
-        &weights,
-        iterations,
-        termination,
-    )
+    Penetration {
+        triangle: Some(corners.map(|v| v.w)),
+        ..Penetration::from_feature(
+            pair,
+            face.distance,
+            face.normal,
+            &corners,
+            &weights,
+            iterations,
+            termination,
+        )
+    }
 }
 
 /// A − B lies in the simplex's plane or line: the origin is on its boundary, depth 0. The

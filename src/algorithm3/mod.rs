@@ -68,6 +68,7 @@ where
                             &mut pair,
                             settings,
                             &separation,
+                            simplex.vertices(),
                             converged,
                             recorder,
                         );

@@ -176,6 +176,7 @@ pub(crate) fn refine_separation<A, B, R>(
     pair: &mut Difference<A, B>,
     settings: &Settings3,
     found: &Separation,
+    feature: &[Vertex],
     converged: bool,
     rec: &mut R,
 ) -> (Separation, u32)
@@ -185,7 +186,7 @@ where
     R: Recorder<Step3>,
 {
     let upper = found.distance;
-    let triangle = found.triangle.filter(|_| converged);
+    let triangle = triangle_of(feature).filter(|_| converged);
     let refined = Search::new(settings, |height: f64| [(-height).max(0.0), upper]).run(
         pair,
         found.normal,
@@ -209,9 +210,16 @@ where
         contact_a,
         contact_b,
         normal: s.normal,
-        triangle: None,
     };
     (separation, refined.iterations)
+}
+
+/// The points of A − B at the corners of the earlier phase's final feature, when that is a
+/// triangle: where it converged on a flat face of A − B, corners of that face.
+fn triangle_of(feature: &[Vertex]) -> Option<[DVec3; 3]> {
+    <[Vertex; 3]>::try_from(feature)
+        .ok()
+        .map(|t| t.map(|v| v.w))
 }
 
 /// Whether refinement moved the normal by more than its last digits.
