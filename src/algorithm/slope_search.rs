@@ -177,16 +177,13 @@ pub(crate) fn find_slope_sign_change(
         let Some(p) = at_side(angle, width, side) else {
             return;
         };
-        let same_side = if p.slope.signum() == lo.slope.signum() {
-            &lo
-        } else {
-            &hi
-        };
+        let on_lo_side = p.slope.signum() == lo.slope.signum();
+        let same_side = if on_lo_side { &lo } else { &hi };
         let rate = same_side.chord(&p) / (p.angle - same_side.angle).abs();
         if rate.is_finite() {
             chord_per_radian = chord_per_radian.min(rate);
         }
-        if p.slope.signum() == lo.slope.signum() {
+        if on_lo_side {
             lo = p;
             lo_slope = p.slope;
             if kept > 0 {

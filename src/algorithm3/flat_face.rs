@@ -128,7 +128,7 @@ impl FaceCorners {
             let t = (c - projection)
                 .reject_from_normalized(normal)
                 .normalize_or_zero();
-            (normal + t * CORNER_TILT).normalize()
+            tilted(normal, t)
         })
     }
 
@@ -185,7 +185,7 @@ impl FaceCorners {
         }
         (self.corners, self.count, self.plane) = ([a, b, a], 2, plane);
         Walk::Beyond {
-            tilted: (plane + toward * CORNER_TILT).normalize(),
+            tilted: tilted(plane, toward),
             toward,
         }
     }
@@ -199,6 +199,12 @@ impl FaceCorners {
                 .iter()
                 .all(|c| reach - c.dot(normal) <= rounding)
     }
+}
+
+/// The unit `normal` turned by [`CORNER_TILT`] toward the unit tangent `toward`: along it the
+/// support point is the face's corner farthest that way.
+fn tilted(normal: DVec3, toward: DVec3) -> DVec3 {
+    (normal + toward * CORNER_TILT).normalize()
 }
 
 #[cfg(test)]
