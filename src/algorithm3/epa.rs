@@ -82,7 +82,7 @@ where
         };
         let stop = if check.passed {
             Some((Event3::Converged, Termination::Converged))
-        } else if polytope.has_vertex(s.w, effective_tolerance(0.0, s.w.length())) {
+        } else if polytope.repeats_vertex(s.w, gap) {
             Some((Event3::RepeatedSupport, Termination::RepeatedSupport))
         } else {
             None

@@ -11,6 +11,7 @@ mod core_shapes;
 mod difference;
 mod distance;
 mod epa;
+mod face_distances;
 mod flat_face;
 mod gjk;
 mod polytope;
