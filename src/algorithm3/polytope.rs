@@ -23,10 +23,11 @@ use smallvec::SmallVec;
 use super::difference::{Vertex, effective_tolerance};
 use super::face_distances::FaceDistances;
 
-/// Vertices kept inline: one an expansion, so runs of up to 60 expansions: every penetrating
-/// pair of boxes or 32-vertex hulls on the bench, curved pairs at the default tolerance, and
-/// four in five pairs of 4,096-vertex hulls. Moving to the heap midway costs an allocation
-/// and a copy of each list: 4 % of a 4,096-vertex pair's instructions with room for 28.
+/// Vertices kept inline: one an expansion, so runs of up to 60 expansions: on the bench every
+/// penetrating pair of boxes or 32-vertex hulls, 181 of 192 capsule, cylinder and sphere–box
+/// pairs, and four in five pairs of 4,096-vertex hulls. Moving to the heap midway costs an
+/// allocation and a copy of each list: 5 % of a 4,096-vertex pair's instructions with room
+/// for 28.
 const INLINE_VERTICES: usize = 64;
 /// Faces kept inline: removed faces keep their slot (their index is their id in the trace)
 /// and each expansion adds about 5, so 4 + 5·60 for 60 expansions; 320 faces are 20 KB.
@@ -75,7 +76,8 @@ pub(crate) struct Polytope {
     interior: DVec3,
     /// The largest |vertex|²: the size the coordinates' rounding scales with.
     radius_squared: f64,
-    /// The last expansion's removed faces and horizon, kept for the trace.
+    /// The last expansion's removed faces and horizon, kept for the trace; the removed faces
+    /// also tell the closest-face search which faces died since it last ran.
     pub removed: SmallVec<[u32; INLINE_HORIZON]>,
     pub horizon: SmallVec<[HorizonEdge; INLINE_HORIZON]>,
     walk: SmallVec<[(u32, u8, u8); INLINE_HORIZON]>,
@@ -132,7 +134,7 @@ impl Face {
 
 impl Polytope {
     /// An empty polytope, to be started by [`Polytope::start_tetrahedron`]. Built in two steps
-    /// so that its inline storage (some 16 KB) is written where it lives: a finished polytope
+    /// so that its inline storage (some 28 KB) is written where it lives: a finished polytope
     /// returned by value was copied whole on every run.
     pub fn empty() -> Self {
         Polytope {
@@ -187,7 +189,7 @@ impl Polytope {
             .or_else(|| self.faces.iter().position(|f| f.alive))
     }
 
-    /// Marks face `f` dead (or alive again) and keeps its distance in the scan in step.
+    /// Marks face `f` dead (or alive again) and keeps its distance slot in step.
     fn set_alive(&mut self, f: usize, alive: bool) {
         let face = &mut self.faces[f];
         face.alive = alive;
