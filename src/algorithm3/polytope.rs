@@ -54,13 +54,15 @@ pub(crate) struct Face {
 }
 
 /// A horizon edge: from `start` to `end` (vertex indices), kept face `outside` across it at its
-/// edge `outside_edge`.
+/// edge `outside_edge`; `cross` is the new face's (end − start) × (apex − start), written by
+/// [`Polytope::check_horizon`] for [`Polytope::expand`].
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct HorizonEdge {
     pub start: u32,
     pub end: u32,
     outside: u32,
     outside_edge: u8,
+    cross: DVec3,
 }
 
 /// The expansion was refused: the seen faces do not bound one patch, or a new face would
@@ -81,8 +83,6 @@ pub(crate) struct Polytope {
     pub removed: SmallVec<[u32; INLINE_HORIZON]>,
     pub horizon: SmallVec<[HorizonEdge; INLINE_HORIZON]>,
     walk: SmallVec<[(u32, u8, u8); INLINE_HORIZON]>,
-    /// The cross product of each face the expansion will add, one per horizon edge.
-    cone_crosses: SmallVec<[DVec3; INLINE_HORIZON]>,
     /// Each face's distance, infinite once the face is dead: the closest face is found in
     /// this contiguous list, not among the faces themselves.
     distances: FaceDistances,
@@ -98,6 +98,12 @@ fn twin(face: u32, edge: u32) -> u32 {
 /// The face and the edge of a [`twin`].
 fn twin_parts(twin: u32) -> (usize, usize) {
     ((twin >> 2) as usize, (twin & 3) as usize)
+}
+
+/// The corner after corner `i` of a face, (i + 1) mod 3 without a division.
+#[inline(always)]
+fn next_corner(i: usize) -> usize {
+    if i == 2 { 0 } else { i + 1 }
 }
 
 /// The faces of a positively oriented tetrahedron ((p1 − p0)·((p2 − p0) × (p3 − p0)) > 0),
@@ -145,7 +151,6 @@ impl Polytope {
             removed: SmallVec::new(),
             horizon: SmallVec::new(),
             walk: SmallVec::new(),
-            cone_crosses: SmallVec::new(),
             distances: FaceDistances::new(),
         }
     }
@@ -225,7 +230,7 @@ impl Polytope {
         let n = horizon.len() as u32;
         faces.reserve(horizon.len());
         distances.reserve(horizon.len());
-        for (k, (e, &cross)) in (0..n).zip(horizon.iter().zip(&self.cone_crosses[..])) {
+        for (k, e) in (0..n).zip(horizon) {
             // The neighbours around the cone, wrapping without a division.
             let next = first + if k + 1 == n { 0 } else { k + 1 };
             let previous = first + if k == 0 { n - 1 } else { k - 1 };
@@ -237,7 +242,7 @@ impl Polytope {
                 twin(previous, 1),
             ];
             let corner = vertices[e.start as usize].w;
-            let face = Face::new([e.start, e.end, apex], adjacent, cross, corner);
+            let face = Face::new([e.start, e.end, apex], adjacent, e.cross, corner);
             distances.push(face.distance);
             faces.push(face);
         }
@@ -252,7 +257,6 @@ impl Polytope {
     fn find_horizon(&mut self, from: usize, p: DVec3, coplanar: bool) {
         self.removed.clear();
         self.horizon.clear();
-        self.walk.clear();
         // Plain slices for the walk: a SmallVec checks where its storage is on every access.
         let faces = &mut self.faces[..];
         let distances = &mut self.distances.slots[..];
@@ -263,18 +267,24 @@ impl Polytope {
         };
         kill(faces, from);
         self.removed.push(from as u32);
-        // Walk entries: (face, first edge to look across, edges left). The start face looks
-        // across all three edges; a face entered across an edge skips that edge.
-        self.walk.push((from as u32, 0, 3));
-        while let Some(top) = self.walk.last_mut() {
-            if top.2 == 0 {
-                self.walk.pop();
+        // The face being looked around: (face, next edge to look across, edges left). The
+        // start face looks across all three edges; a face entered across an edge skips that
+        // edge. The faces it was entered from wait on `walk`, which is touched only on the way
+        // into a face and back out, not at every edge (a SmallVec checks where its storage is
+        // on every access).
+        let (mut f, mut i, mut left) = (from, 0, 3);
+        loop {
+            if left == 0 {
+                let Some((g, j, l)) = self.walk.pop() else {
+                    break;
+                };
+                (f, i, left) = (g as usize, usize::from(j), l);
                 continue;
             }
-            let (f, i) = (top.0 as usize, top.1 as usize);
-            top.1 = ((i + 1) % 3) as u8;
-            top.2 -= 1;
-            let (g, back) = twin_parts(faces[f].adjacent[i]);
+            let edge = i;
+            i = next_corner(i);
+            left -= 1;
+            let (g, back) = twin_parts(faces[f].adjacent[edge]);
             let seen = faces[g];
             if !seen.alive {
                 continue; // already seen (or the face we came from)
@@ -283,25 +293,26 @@ impl Polytope {
             if sees(seen.normal, corner, p, coplanar) {
                 kill(faces, g);
                 self.removed.push(g as u32);
-                self.walk.push((g as u32, ((back + 1) % 3) as u8, 2));
+                self.walk.push((f as u32, i as u8, left));
+                (f, i, left) = (g, next_corner(back), 2);
             } else {
                 let v = faces[f].vertices;
                 self.horizon.push(HorizonEdge {
-                    start: v[i],
-                    end: v[(i + 1) % 3],
+                    start: v[edge],
+                    end: v[next_corner(edge)],
                     outside: g as u32,
                     outside_edge: back as u8,
+                    cross: DVec3::ZERO,
                 });
             }
         }
     }
 
     /// The horizon must be one closed loop through distinct vertices, and every new face must
-    /// have the interior behind it. Keeps each new face's cross product in `cone_crosses`
-    /// for [`Polytope::expand`].
+    /// have the interior behind it. Writes each new face's cross product into its horizon
+    /// edge for [`Polytope::expand`].
     fn check_horizon(&mut self, apex: DVec3) -> Result<(), Refused> {
-        let (horizon, vertices) = (&self.horizon[..], &self.vertices[..]);
-        self.cone_crosses.clear();
+        let (horizon, vertices) = (&mut self.horizon[..], &self.vertices[..]);
         let n = horizon.len();
         if n < 3 {
             return Err(Refused);
@@ -318,7 +329,7 @@ impl Polytope {
             if interior_side.is_nan() || interior_side >= 0.0 {
                 return Err(Refused);
             }
-            self.cone_crosses.push(cross);
+            horizon[k].cross = cross;
         }
         Ok(())
     }
