@@ -92,7 +92,7 @@ where
             closest_point: Some(v),
             ..Step3::new(Phase::Distance, iteration, event)
         };
-        let repeated = simplex.contains(s.w, effective_tolerance(0.0, s.w.length()));
+        let repeated = !check.passed && simplex.repeats(s.w, v);
         if check.passed || repeated {
             let (event, termination) = if check.passed {
                 (Event3::Converged, Termination::Converged)

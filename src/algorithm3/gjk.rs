@@ -9,7 +9,7 @@
 
 use glam::DVec3;
 
-use super::difference::{Difference, Vertex, effective_tolerance};
+use super::difference::{Difference, Vertex};
 use super::settings::Settings3;
 use super::simplex::{Reduction, Simplex};
 use crate::geometry3::SupportMap3;
@@ -117,8 +117,7 @@ where
             });
             return outcome(Verdict::Separated, v, Some(s), iteration);
         }
-        let repeat_epsilon = effective_tolerance(0.0, s.w.length());
-        if simplex.contains(s.w, repeat_epsilon) {
+        if simplex.repeats(s.w, v) {
             recorder.record(|| Step3 {
                 simplex: simplex.ids(),
                 ..found(Event3::RepeatedSupport)

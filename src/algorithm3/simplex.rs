@@ -11,7 +11,7 @@
 
 use glam::DVec3;
 
-use super::difference::Vertex;
+use super::difference::{ROUNDING_FLOOR, Vertex, effective_tolerance};
 use crate::trace3::{Region3, VertexId};
 
 /// A triangle whose |cross product|² is below this fraction of the product of its two edges'
@@ -81,11 +81,27 @@ impl Simplex {
         }
     }
 
-    /// Whether `w` is already one of the points (exactly, or within `epsilon`).
-    pub fn contains(&self, w: DVec3, epsilon: f64) -> bool {
+    /// Whether the support point `w` repeats one of the points, within the rounding floor at
+    /// its size (ε), for this simplex with closest point `v` to the origin.
+    ///
+    /// The simplex lies beyond the plane through v normal to v: every point p has p·v ≥ |v|²,
+    /// up to rounding, and a point within ε of one of them has w·v ≥ |v|² − ε|v|. So a w on
+    /// the origin's side of that plane by more than 2ε (|v|² − w·v > 2ε|v|, twice for the
+    /// rounding) repeats none, and the points are not scanned: that is every support point
+    /// that brings v measurably closer. The test is on squares, so it takes no square root.
+    pub fn repeats(&self, w: DVec3, v: DVec3) -> bool {
+        let length_squared = v.length_squared();
+        let short_of_plane = length_squared - w.dot(v);
+        let reach = 2.0 * ROUNDING_FLOOR;
+        if short_of_plane > 0.0
+            && short_of_plane * short_of_plane > reach * reach * w.length_squared() * length_squared
+        {
+            return false;
+        }
+        let epsilon = effective_tolerance(0.0, w.length());
         self.vertices()
             .iter()
-            .any(|v| (v.w - w).length_squared() <= epsilon * epsilon)
+            .any(|p| (p.w - w).length_squared() <= epsilon * epsilon)
     }
 
     /// The largest |point|, the scale of the simplex's numbers.
@@ -359,5 +375,43 @@ fn tetrahedron(p: [DVec3; 4]) -> (DVec3, [f64; 4], bool) {
     match best {
         Some((c, w)) => (c, w, false),
         None => (DVec3::ZERO, [0.25; 4], true),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A point already in the simplex (exactly or within rounding, on either side of the
+    /// closest point's plane) repeats it; a point that gains on the closest point does not,
+    /// and one just beside a vertex does not either.
+    #[test]
+    fn a_support_point_repeats_a_point_only_within_rounding_of_it() {
+        let mut simplex = Simplex::default();
+        let corners = [
+            DVec3::new(3.0, -1.0, 0.5),
+            DVec3::new(3.5, 2.0, -0.5),
+            DVec3::new(2.5, 0.5, 2.0),
+        ];
+        for (id, w) in (0..).zip(corners) {
+            simplex.push(Vertex {
+                w,
+                id,
+                ..Vertex::default()
+            });
+        }
+        let v = simplex.solve().closest;
+        assert!(v.length() > 1.0, "{v}");
+        for corner in corners {
+            assert!(simplex.repeats(corner, v), "{corner}");
+            assert!(simplex.repeats(corner * (1.0 + 1e-15), v), "{corner}");
+            // Behind the plane, but by less than the rounding floor allows.
+            let behind = corner - v.normalize() * (1e-14 * corner.length());
+            assert!(simplex.repeats(behind, v), "{corner}");
+            assert!(!simplex.repeats(corner + DVec3::splat(1e-9), v), "{corner}");
+        }
+        // Points nearer the origin's side than the simplex's plane are not looked for.
+        assert!(!simplex.repeats(v * 0.5, v));
+        assert!(!simplex.repeats(-v, v));
     }
 }
