@@ -5,6 +5,8 @@
 //! shapes' own small offsets are added: two shapes far from the world origin keep all the
 //! digits of their difference, which is what GJK and EPA measure.
 
+use std::ops::Deref;
+
 use glam::DVec3;
 
 use crate::geometry3::{SupportMap3, supports_together};
@@ -120,4 +122,32 @@ pub(crate) const ROUNDING_FLOOR: f64 = 1e-13;
 #[inline]
 pub(crate) fn effective_tolerance(tolerance: f64, magnitude: f64) -> f64 {
     tolerance.max(ROUNDING_FLOOR * magnitude)
+}
+
+/// Whether the support point `w` repeats one of `points`: lies within the rounding floor at
+/// its size, ε, of one of them.
+///
+/// GJK's simplex and EPA's polytope each know a plane that all their points lie on or beyond,
+/// up to the rounding of coordinates of size `size`, and that `w` falls short of by
+/// `clearance`. A point within ε of w falls short of it by at most ε plus that rounding, so a
+/// clearance above 2·[`ROUNDING_FLOOR`]·size (with size ≥ |w|) rules every point out without
+/// the scan, which is the common case. Clearance and size may both be scaled by one positive
+/// factor; the test is on squares (`size_squared`), so it takes no square root. The points
+/// are taken as a list not yet made a slice (a `SmallVec` checks where its storage is when it
+/// is), so the common case does not pay for it.
+#[inline]
+pub(crate) fn repeats_one_of<P: Deref<Target = [Vertex]>>(
+    points: &P,
+    w: DVec3,
+    clearance: f64,
+    size_squared: f64,
+) -> bool {
+    let reach = 2.0 * ROUNDING_FLOOR;
+    if clearance > 0.0 && clearance * clearance > reach * reach * size_squared {
+        return false;
+    }
+    let epsilon = effective_tolerance(0.0, w.length());
+    points
+        .iter()
+        .any(|p| (p.w - w).length_squared() <= epsilon * epsilon)
 }

@@ -20,7 +20,7 @@
 use glam::DVec3;
 use smallvec::SmallVec;
 
-use super::difference::{ROUNDING_FLOOR, Vertex, effective_tolerance};
+use super::difference::{Vertex, repeats_one_of};
 use super::face_distances::FaceDistances;
 
 /// Vertices kept inline: one an expansion, so runs of up to 60 expansions: on the bench every
@@ -335,25 +335,17 @@ impl Polytope {
     }
 
     /// Whether `w`, in front of the closest face's plane by `gap`, is already a vertex (within
-    /// the rounding floor at its size, ε).
+    /// the rounding floor at its size).
     ///
     /// Every vertex lies behind every face's plane, up to the rounding of the coordinates: the
-    /// polytope is convex by construction. So a vertex within ε of w lies in front of that
-    /// plane by at least gap − ε, and w can repeat one only when the gap is within ε and that
-    /// rounding. A larger gap skips the scan of every vertex, which grows with the run: two
-    /// spheres' 120 to 660 iterations spent two fifths of their instructions in it. The test
-    /// is on squares, so the common case takes no square root, and on 2 max(|w|, radius), at
-    /// least |w| + radius, so it skips no more than the bound allows.
+    /// polytope is convex by construction. So a gap beyond rounding rules every vertex out
+    /// ([`repeats_one_of`]) and skips their scan, which grows with the run: two spheres' 120 to
+    /// 660 iterations spent two fifths of their instructions in it. The size is the larger of
+    /// |w| and the polytope's radius: twice it is at least |w| + radius, the size of what the
+    /// gap's rounding comes from.
     pub fn repeats_vertex(&self, w: DVec3, gap: f64) -> bool {
-        let reach = 2.0 * ROUNDING_FLOOR;
         let size_squared = w.length_squared().max(self.radius_squared);
-        if gap > 0.0 && gap * gap > reach * reach * size_squared {
-            return false;
-        }
-        let epsilon = effective_tolerance(0.0, w.length());
-        self.vertices
-            .iter()
-            .any(|v| (v.w - w).length_squared() <= epsilon * epsilon)
+        repeats_one_of(&self.vertices, w, gap, size_squared)
     }
 
     /// The barycentric coordinates of the origin's projection on face `f` (clamped into the

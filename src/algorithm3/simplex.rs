@@ -11,7 +11,7 @@
 
 use glam::DVec3;
 
-use super::difference::{ROUNDING_FLOOR, Vertex, effective_tolerance};
+use super::difference::{Vertex, repeats_one_of};
 use crate::trace3::{Region3, VertexId};
 
 /// A triangle whose |cross product|² is below this fraction of the product of its two edges'
@@ -81,27 +81,23 @@ impl Simplex {
         }
     }
 
-    /// Whether the support point `w` repeats one of the points, within the rounding floor at
-    /// its size (ε), for this simplex with closest point `v` to the origin.
+    /// Whether the support point `w` repeats one of the points (within the rounding floor at
+    /// its size), for this simplex with closest point `v` to the origin.
     ///
     /// The simplex lies beyond the plane through v normal to v: every point p has p·v ≥ |v|²,
-    /// up to rounding, and a point within ε of one of them has w·v ≥ |v|² − ε|v|. So a w on
-    /// the origin's side of that plane by more than 2ε (|v|² − w·v > 2ε|v|, twice for the
-    /// rounding) repeats none, and the points are not scanned: that is every support point
-    /// that brings v measurably closer. The test is on squares, so it takes no square root.
+    /// up to rounding. So a w that falls short of that plane, by (|v|² − w·v)/|v|, beyond
+    /// rounding repeats none ([`repeats_one_of`]): every support point that brings v
+    /// measurably closer. Clearance and size are both passed times |v|, which takes no square
+    /// root.
     pub fn repeats(&self, w: DVec3, v: DVec3) -> bool {
         let length_squared = v.length_squared();
-        let short_of_plane = length_squared - w.dot(v);
-        let reach = 2.0 * ROUNDING_FLOOR;
-        if short_of_plane > 0.0
-            && short_of_plane * short_of_plane > reach * reach * w.length_squared() * length_squared
-        {
-            return false;
-        }
-        let epsilon = effective_tolerance(0.0, w.length());
-        self.vertices()
-            .iter()
-            .any(|p| (p.w - w).length_squared() <= epsilon * epsilon)
+        let clearance = length_squared - w.dot(v);
+        repeats_one_of(
+            &self.vertices(),
+            w,
+            clearance,
+            w.length_squared() * length_squared,
+        )
     }
 
     /// The largest |point|, the scale of the simplex's numbers.
