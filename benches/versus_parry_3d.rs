@@ -7,9 +7,10 @@
 //! (`contact_support_map_support_map` / `distance_support_map_support_map`: GJK and EPA on the
 //! two support functions). Each iteration runs the whole batch of pairs (an in-cache set queries
 //! each pair several times in a row); the table printed at the end divides by the queries in a
-//! batch. Then the support search alone on large hulls, and
-//! last refinement against EPA alone on curved pairs (`versus_parry_3d/refinement.rs`).
-//! BENCHMARKS.md shows and explains the results.
+//! batch. Then the support search alone on large hulls, refinement against EPA alone on curved
+//! pairs (`versus_parry_3d/refinement.rs`), and last the same ratios again timed in pairs,
+//! round after round, so the machine's drift between two functions does not enter them
+//! (`versus_parry_3d/paired.rs`). BENCHMARKS.md shows and explains the results.
 //!
 //! Run with `cargo bench --bench versus_parry_3d` (a filter after `--` picks groups).
 
@@ -19,6 +20,8 @@ mod common;
 mod criterion_results;
 #[path = "versus_parry_3d/inputs.rs"]
 mod inputs;
+#[path = "versus_parry_3d/paired.rs"]
+mod paired;
 #[path = "shared/pairs.rs"]
 mod pairs;
 #[path = "shared/points3.rs"]
@@ -63,6 +66,7 @@ fn main() {
     criterion.final_summary();
     table::print(&sets, &iterations, started);
     table::print_refinement(&refined, started);
+    paired::print(&sets, started, contenders);
 }
 
 fn bench_set(criterion: &mut Criterion, set: &InputSet) {
@@ -72,12 +76,7 @@ fn bench_set(criterion: &mut Criterion, set: &InputSet) {
     group.sampling_mode(SamplingMode::Flat);
     let batch = |query: &dyn Fn(&Pair) -> f64| pairs::batch(&set.pairs, set.repeats, query);
     group.bench_function(table::UNTRACED, |bench| {
-        bench.iter(|| {
-            batch(&|p| {
-                let outcome = gjkviz::algorithm3::query(&p.a.ours, &p.b.ours, black_box(&settings));
-                outcome.depth + outcome.distance
-            })
-        })
+        bench.iter(|| batch(&|p| untraced(p, &settings)))
     });
     group.bench_function(table::TRACED, |bench| {
         bench.iter(|| {
@@ -104,6 +103,23 @@ fn bench_set(criterion: &mut Criterion, set: &InputSet) {
         bench.iter(|| batch(&|p| parry_support_map(black_box(p), set.contact)))
     });
     group.finish();
+}
+
+/// Our untraced query, its answer as one number.
+fn untraced(pair: &Pair, settings: &Settings3) -> f64 {
+    let outcome = gjkviz::algorithm3::query(&pair.a.ours, &pair.b.ours, black_box(settings));
+    outcome.depth + outcome.distance
+}
+
+/// A set's batches for the paired table: ours untraced, then parry's general query and its
+/// support-map path, as the set's criterion group times them.
+fn contenders(set: &InputSet) -> [paired::Batch<'_>; 3] {
+    let (settings, contact) = (same_start_as_parry(set.contact), set.contact);
+    [
+        paired::batch(set, move |p| untraced(p, &settings)),
+        paired::batch(set, move |p| parry_signed_distance(black_box(p), contact)),
+        paired::batch(set, move |p| parry_support_map(black_box(p), contact)),
+    ]
 }
 
 /// Our defaults, except the first search direction, which is where parry's GJK starts, so both
