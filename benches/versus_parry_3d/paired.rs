@@ -11,7 +11,7 @@ use std::hint::black_box;
 use std::time::{Duration, Instant, SystemTime};
 
 use crate::criterion_results::{criterion_home, median_ns};
-use crate::inputs::{InputSet, Pair};
+use crate::inputs::{InputSet, POLYTOPE_SIZES, Pair};
 use crate::pairs::{self, Contact};
 use crate::table;
 
@@ -95,67 +95,91 @@ fn spread(mut values: Vec<f64>) -> Spread {
     }
 }
 
-/// Prints the paired table for every set measured since `started` (its untraced function has
-/// a fresh result), and our time per query on the largest hulls against the 32-vertex ones.
-/// `contenders(set)` gives the set's batches: ours untraced first, then parry's two paths.
+/// Prints the paired tables for the sets measured since `started` (their untraced function has
+/// a fresh result). `contenders(set)` gives a set's batches: ours untraced first, then parry's
+/// two paths.
 pub fn print<'a>(
     sets: &'a [InputSet],
     started: SystemTime,
     contenders: impl Fn(&'a InputSet) -> [Batch<'a>; 3],
 ) {
     let root = criterion_home();
-    let measured = |set: &InputSet| {
-        median_ns(&root, &format!("{}/{}", set.name, table::UNTRACED), started).is_some()
-    };
-    let rows: Vec<String> = sets
+    let measured: Vec<&InputSet> = sets
         .iter()
-        .filter(|set| measured(set))
+        .filter(|set| {
+            median_ns(&root, &format!("{}/{}", set.name, table::UNTRACED), started).is_some()
+        })
+        .collect();
+    print_table(
+        &format!(
+            "Paired ratios, untraced against parry: each of {ROUNDS} rounds times every \
+             function for about {} µs, one right after the other; the median of the rounds' \
+             ratios (quartiles)",
+            SHOT.as_micros()
+        ),
+        "| input set | untraced / parry contact/distance | untraced / parry support-map |",
+        &against_parry(&measured, &contenders),
+    );
+    print_table(
+        "Paired ratios of our untraced time per query, the largest hulls against the smallest",
+        "| sets | time per query, ratio (quartiles) |",
+        &largest_against_smallest(&measured, &contenders),
+    );
+}
+
+/// A row per set: our time against parry's two paths.
+fn against_parry<'a>(
+    sets: &[&'a InputSet],
+    contenders: &impl Fn(&'a InputSet) -> [Batch<'a>; 3],
+) -> Vec<String> {
+    sets.iter()
         .map(|set| {
             let [parry, support_map] = ratios(&contenders(set), &[1.0; 3])[..] else {
                 unreachable!("two ratios for three functions")
             };
             format!("| {} | {parry} | {support_map} |", set.name)
         })
-        .collect();
-    if !rows.is_empty() {
-        println!(
-            "\nPaired ratios, untraced against parry: each of {ROUNDS} rounds times every \
-             function for about {} µs, one right after the other; the median of the rounds' \
-             ratios (quartiles):\n",
-            SHOT.as_micros()
-        );
-        println!(
-            "| input set | untraced / parry contact/distance | untraced / parry support-map |"
-        );
-        println!("|---|---|---|");
-        rows.iter().for_each(|row| println!("{row}"));
-    }
+        .collect()
+}
 
-    let named = |name: &str| sets.iter().find(|set| set.name == name && measured(set));
-    let mut large = Vec::new();
+/// A row per contact and per largest-hull set (run once, in cache): our time per query
+/// against the smallest polytopes' of the same contact.
+fn largest_against_smallest<'a>(
+    sets: &[&'a InputSet],
+    contenders: &impl Fn(&'a InputSet) -> [Batch<'a>; 3],
+) -> Vec<String> {
+    let named = |name: &str| sets.iter().copied().find(|set| set.name == name);
+    let (smallest, largest) = (POLYTOPE_SIZES[0], POLYTOPE_SIZES[POLYTOPE_SIZES.len() - 1]);
+    let mut rows = Vec::new();
     for (_, prefix) in Contact::BOTH {
-        let Some(small) = named(&format!("3d-{prefix}-polytope-32")) else {
+        let Some(small) = named(&format!("3d-{prefix}-polytope-{smallest}")) else {
             continue;
         };
         for suffix in ["", "-in-cache"] {
-            let Some(big) = named(&format!("3d-{prefix}-polytope-4096{suffix}")) else {
+            let Some(big) = named(&format!("3d-{prefix}-polytope-{largest}{suffix}")) else {
                 continue;
             };
-            let [ours_big, ..] = contenders(big);
-            let [ours_small, ..] = contenders(small);
+            let ([ours_big, ..], [ours_small, ..]) = (contenders(big), contenders(small));
             let scale = [big.queries() as f64, small.queries() as f64];
             let [ratio] = ratios(&[ours_big, ours_small], &scale)[..] else {
                 unreachable!("one ratio for two functions")
             };
-            large.push(format!("| {} / {} | {ratio} |", big.name, small.name));
+            rows.push(format!("| {} / {} | {ratio} |", big.name, small.name));
         }
     }
-    if !large.is_empty() {
-        println!("\nPaired ratios of our untraced time per query, 4,096 against 32 vertices:\n");
-        println!("| sets | time per query, ratio (quartiles) |");
-        println!("|---|---|");
-        large.iter().for_each(|row| println!("{row}"));
+    rows
+}
+
+/// A Markdown table with its caption, unless it has no rows.
+fn print_table(caption: &str, header: &str, rows: &[String]) {
+    if rows.is_empty() {
+        return;
     }
+    println!("\n{caption}:\n");
+    println!("{header}");
+    let columns = header.matches('|').count() - 1;
+    println!("{}|", "|---".repeat(columns));
+    rows.iter().for_each(|row| println!("{row}"));
 }
 
 /// A set's batch of `query` over its pairs.
