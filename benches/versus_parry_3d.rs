@@ -79,12 +79,7 @@ fn bench_set(criterion: &mut Criterion, set: &InputSet) {
         bench.iter(|| batch(&|p| untraced(p, &settings)))
     });
     group.bench_function(table::TRACED, |bench| {
-        bench.iter(|| {
-            batch(&|p| {
-                let trace = gjkviz::algorithm3::trace(&p.a.ours, &p.b.ours, black_box(&settings));
-                trace.result.depth + trace.result.distance + trace.steps.len() as f64
-            })
-        })
+        bench.iter(|| batch(&|p| traced(p, &settings)))
     });
     if set.contact == Contact::Separated {
         let toward = toward_origin();
@@ -111,12 +106,19 @@ fn untraced(pair: &Pair, settings: &Settings3) -> f64 {
     outcome.depth + outcome.distance
 }
 
-/// A set's batches for the paired table: ours untraced, then parry's general query and its
-/// support-map path, as the set's criterion group times them.
-fn contenders(set: &InputSet) -> [paired::Batch<'_>; 3] {
+/// Our traced run, its answer and length as one number.
+fn traced(pair: &Pair, settings: &Settings3) -> f64 {
+    let trace = gjkviz::algorithm3::trace(&pair.a.ours, &pair.b.ours, black_box(settings));
+    trace.result.depth + trace.result.distance + trace.steps.len() as f64
+}
+
+/// A set's batches for the paired table, as the set's criterion group times them: ours
+/// untraced and traced, then parry's general query and its support-map path.
+fn contenders(set: &InputSet) -> paired::Contenders<'_> {
     let (settings, contact) = (same_start_as_parry(set.contact), set.contact);
     [
         paired::batch(set, move |p| untraced(p, &settings)),
+        paired::batch(set, move |p| traced(p, &settings)),
         paired::batch(set, move |p| parry_signed_distance(black_box(p), contact)),
         paired::batch(set, move |p| parry_support_map(black_box(p), contact)),
     ]

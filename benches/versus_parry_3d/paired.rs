@@ -25,6 +25,14 @@ const SHOT: Duration = Duration::from_micros(600);
 /// One function of a comparison: runs a whole batch and returns a sum of its answers.
 pub type Batch<'a> = Box<dyn Fn() -> f64 + 'a>;
 
+/// A set's functions, in the order of the indices below.
+pub type Contenders<'a> = [Batch<'a>; CONTENDERS];
+const UNTRACED: usize = 0;
+const TRACED: usize = 1;
+const PARRY: usize = 2;
+const PARRY_SUPPORT_MAP: usize = 3;
+const CONTENDERS: usize = 4;
+
 /// The median of the rounds' ratios and the quartiles around it.
 #[derive(Clone, Copy, Debug)]
 struct Spread {
@@ -43,26 +51,34 @@ impl std::fmt::Display for Spread {
     }
 }
 
-/// Each round's time per batch of `batches[0]` divided by that of each of the others, over
-/// [`ROUNDS`] rounds; one spread per other function. `scale[i]` divides function i's time per
-/// batch first (its queries per batch, when the batches hold different numbers of queries).
-fn ratios(batches: &[Batch<'_>], scale: &[f64]) -> Vec<Spread> {
+/// Every function's time per batch in each of [`ROUNDS`] rounds: `times[round][function]`.
+/// `scale[i]` divides function i's times (its queries per batch, when the batches hold
+/// different numbers of queries).
+fn timed_rounds(batches: &[Batch<'_>], scale: &[f64]) -> Vec<Vec<f64>> {
     let lengths: Vec<u32> = batches
         .iter()
         .map(|batch| batches_per_shot(batch))
         .collect();
-    let mut rounds: Vec<Vec<f64>> = vec![Vec::with_capacity(ROUNDS); batches.len() - 1];
-    for round in 0..ROUNDS {
-        let mut times = vec![0.0; batches.len()];
-        for turn in 0..batches.len() {
-            let i = (round + turn) % batches.len();
-            times[i] = shot_ns(&batches[i], lengths[i]) / scale[i];
-        }
-        for (ratios, time) in rounds.iter_mut().zip(&times[1..]) {
-            ratios.push(times[0] / time);
-        }
-    }
-    rounds.into_iter().map(spread).collect()
+    (0..ROUNDS)
+        .map(|round| {
+            let mut times = vec![0.0; batches.len()];
+            for turn in 0..batches.len() {
+                let i = (round + turn) % batches.len();
+                times[i] = shot_ns(&batches[i], lengths[i]) / scale[i];
+            }
+            times
+        })
+        .collect()
+}
+
+/// The spread of the rounds' ratios of function `numerator`'s time to `denominator`'s.
+fn ratio(times: &[Vec<f64>], numerator: usize, denominator: usize) -> Spread {
+    spread(
+        times
+            .iter()
+            .map(|round| round[numerator] / round[denominator])
+            .collect(),
+    )
 }
 
 /// How many batches make a shot of at least [`SHOT`], from one timed batch.
@@ -96,12 +112,12 @@ fn spread(mut values: Vec<f64>) -> Spread {
 }
 
 /// Prints the paired tables for the sets measured since `started` (their untraced function has
-/// a fresh result). `contenders(set)` gives a set's batches: ours untraced first, then parry's
-/// two paths.
+/// a fresh result). `contenders(set)` gives a set's batches, in the order of [`UNTRACED`],
+/// [`TRACED`], [`PARRY`] and [`PARRY_SUPPORT_MAP`].
 pub fn print<'a>(
     sets: &'a [InputSet],
     started: SystemTime,
-    contenders: impl Fn(&'a InputSet) -> [Batch<'a>; 3],
+    contenders: impl Fn(&'a InputSet) -> Contenders<'a>,
 ) {
     let root = criterion_home();
     let measured: Vec<&InputSet> = sets
@@ -112,12 +128,13 @@ pub fn print<'a>(
         .collect();
     print_table(
         &format!(
-            "Paired ratios, untraced against parry: each of {ROUNDS} rounds times every \
+            "Paired ratios: each of {ROUNDS} rounds times every \
              function for about {} µs, one right after the other; the median of the rounds' \
              ratios (quartiles)",
             SHOT.as_micros()
         ),
-        "| input set | untraced / parry contact/distance | untraced / parry support-map |",
+        "| input set | untraced / parry contact/distance | untraced / parry support-map \
+         | traced / untraced |",
         &against_parry(&measured, &contenders),
     );
     print_table(
@@ -127,17 +144,21 @@ pub fn print<'a>(
     );
 }
 
-/// A row per set: our time against parry's two paths.
+/// A row per set: our untraced time against parry's two paths, and traced against untraced.
 fn against_parry<'a>(
     sets: &[&'a InputSet],
-    contenders: &impl Fn(&'a InputSet) -> [Batch<'a>; 3],
+    contenders: &impl Fn(&'a InputSet) -> Contenders<'a>,
 ) -> Vec<String> {
     sets.iter()
         .map(|set| {
-            let [parry, support_map] = ratios(&contenders(set), &[1.0; 3])[..] else {
-                unreachable!("two ratios for three functions")
-            };
-            format!("| {} | {parry} | {support_map} |", set.name)
+            let times = timed_rounds(&contenders(set), &[1.0; CONTENDERS]);
+            format!(
+                "| {} | {} | {} | {} |",
+                set.name,
+                ratio(&times, UNTRACED, PARRY),
+                ratio(&times, UNTRACED, PARRY_SUPPORT_MAP),
+                ratio(&times, TRACED, UNTRACED),
+            )
         })
         .collect()
 }
@@ -146,7 +167,7 @@ fn against_parry<'a>(
 /// against the smallest polytopes' of the same contact.
 fn largest_against_smallest<'a>(
     sets: &[&'a InputSet],
-    contenders: &impl Fn(&'a InputSet) -> [Batch<'a>; 3],
+    contenders: &impl Fn(&'a InputSet) -> Contenders<'a>,
 ) -> Vec<String> {
     let named = |name: &str| sets.iter().copied().find(|set| set.name == name);
     let (smallest, largest) = (POLYTOPE_SIZES[0], POLYTOPE_SIZES[POLYTOPE_SIZES.len() - 1]);
@@ -161,10 +182,12 @@ fn largest_against_smallest<'a>(
             };
             let ([ours_big, ..], [ours_small, ..]) = (contenders(big), contenders(small));
             let scale = [big.queries() as f64, small.queries() as f64];
-            let [ratio] = ratios(&[ours_big, ours_small], &scale)[..] else {
-                unreachable!("one ratio for two functions")
-            };
-            rows.push(format!("| {} / {} | {ratio} |", big.name, small.name));
+            let times = timed_rounds(&[ours_big, ours_small], &scale);
+            let big_over_small = ratio(&times, 0, 1);
+            rows.push(format!(
+                "| {} / {} | {big_over_small} |",
+                big.name, small.name
+            ));
         }
     }
     rows
