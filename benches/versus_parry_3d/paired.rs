@@ -1,4 +1,4 @@
-//! Ratios timed in pairs: our untraced query and parry's, in turn, round after round.
+//! Ratios timed in pairs: our query (untraced and traced) and parry's, in turn, round after round.
 //!
 //! This machine's speed drifts by up to 2× within minutes, and criterion times one function
 //! after another, seconds apart, so a ratio of two of its medians carries whatever the speed
