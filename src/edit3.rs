@@ -225,25 +225,8 @@ pub fn remove_point(shape: &mut Shape3, index: usize) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::split_mix64::SplitMix64;
     use glam::EulerRot;
-
-    /// A small, seeded generator, so a failure repeats.
-    struct Rng(u64);
-
-    impl Rng {
-        fn unit(&mut self) -> f64 {
-            // SplitMix64.
-            self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = self.0;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            ((z ^ (z >> 31)) >> 11) as f64 / (1u64 << 53) as f64
-        }
-
-        fn range(&mut self, lo: f64, hi: f64) -> f64 {
-            lo + (hi - lo) * self.unit()
-        }
-    }
 
     /// The largest entry of the difference of two matrices.
     fn gap(a: DMat3, b: DMat3) -> f64 {
@@ -265,7 +248,7 @@ mod tests {
 
     #[test]
     fn the_scene_convention_is_glams_zyx() {
-        let mut rng = Rng(7);
+        let mut rng = SplitMix64::new(7);
         for _ in 0..100 {
             let d = DVec3::new(
                 rng.range(-360.0, 360.0),
@@ -278,7 +261,7 @@ mod tests {
 
     #[test]
     fn euler_angles_give_back_the_matrix_on_random_rotations() {
-        let mut rng = Rng(11);
+        let mut rng = SplitMix64::new(11);
         for _ in 0..2000 {
             let d = DVec3::new(
                 rng.range(-180.0, 180.0),
@@ -307,7 +290,7 @@ mod tests {
 
     #[test]
     fn euler_angles_stay_exact_at_and_near_gimbal_lock() {
-        let mut rng = Rng(13);
+        let mut rng = SplitMix64::new(13);
         for offset in [0.0, 1e-12, 1e-9, 1e-7, 1e-5, 1e-3] {
             for sign in [-1.0, 1.0] {
                 for _ in 0..200 {
@@ -328,7 +311,7 @@ mod tests {
 
     #[test]
     fn a_turn_composes_in_the_world_before_the_bodys_rotation() {
-        let mut rng = Rng(17);
+        let mut rng = SplitMix64::new(17);
         for _ in 0..500 {
             let d = DVec3::new(
                 rng.range(-180.0, 180.0),

@@ -56,6 +56,12 @@ pub mod sweep;
 pub mod sweep3;
 pub mod trace;
 pub mod trace3;
+// The integration tests' seeded generator, for the unit tests too; each uses a few of its
+// methods.
+#[cfg(test)]
+#[allow(dead_code)]
+#[path = "../tests/common/split_mix64.rs"]
+mod split_mix64;
 
 #[cfg(feature = "gui")]
 pub mod app;

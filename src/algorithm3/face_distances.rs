@@ -98,6 +98,7 @@ fn smallest(values: &[f64]) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::split_mix64::SplitMix64;
 
     /// The first smallest finite distance, by a plain scan.
     fn scanned(slots: &[f64]) -> Option<usize> {
@@ -114,13 +115,8 @@ mod tests {
 
     #[test]
     fn the_closest_face_is_the_first_smallest_of_all_slots_through_births_and_deaths() {
-        let mut state = 12345u64;
-        let mut next = |below: u64| {
-            state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (state >> 33) % below
-        };
+        let mut rng = SplitMix64::new(12345);
+        let mut next = |below: usize| rng.int(0, below - 1);
         let mut searches_by_blocks = 0;
         for run in 0..100 {
             let mut list = FaceDistances::new();
@@ -137,7 +133,7 @@ mod tests {
                     }
                     // The polytope kills only living faces.
                     5 | 6 if len > 0 => {
-                        let f = next(len as u64) as usize;
+                        let f = next(len);
                         if list.slots[f].is_finite() {
                             list.slots[f] = f64::INFINITY;
                             died.push(f as u32);
@@ -146,7 +142,7 @@ mod tests {
                     // A face revived since the last search, as a refused expansion does;
                     // listed as dead or not.
                     7 if !died.is_empty() => {
-                        let k = next(died.len() as u64) as usize;
+                        let k = next(died.len());
                         let f = died[k] as usize;
                         list.slots[f] = born[f];
                         if next(2) == 0 {

@@ -409,15 +409,12 @@ impl Hull3 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::split_mix64::SplitMix64;
 
-    /// A seeded stream of numbers uniform in [−0.5, 0.5) (a 64-bit LCG's top 53 bits).
-    fn centred_uniform(mut seed: u64) -> impl FnMut() -> f64 {
-        move || {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (seed >> 11) as f64 / (1u64 << 53) as f64 - 0.5
-        }
+    /// A seeded stream of numbers uniform in [−0.5, 0.5).
+    fn centred_uniform(seed: u64) -> impl FnMut() -> f64 {
+        let mut rng = SplitMix64::new(seed);
+        move || rng.range(-0.5, 0.5)
     }
 
     /// Random lists, solid and flat, with points added on an edge, inside a face, repeated and
