@@ -855,3 +855,43 @@ fn support_offsets_are_relative_to_the_position() {
     assert_vec_close("offset", b.support_offset(DVec3::ONE), DVec3::ONE, 0.0);
     assert_vec_close("support", b.support(DVec3::ONE), v3(6.0, 7.0, 8.0), 0.0);
 }
+
+/// A plate 2e-4 thick given as eight points, under a box: the distance and the depth are the
+/// plate's own. Its hull used to come back flat (quickhull's dimension count; see `hull.rs`,
+/// `THIN`), which put the box 1e-4 farther away and made the overlap 1e-4 shallower.
+#[test]
+fn a_thin_plate_keeps_its_thickness_in_distance_and_depth() {
+    let half_thickness = 1e-4;
+    let mut points = Vec::new();
+    for x in [-1.0, 1.0] {
+        for y in [-1.0, 1.0] {
+            for z in [-half_thickness, half_thickness] {
+                points.push(v3(x, y, z));
+            }
+        }
+    }
+    let plate = body3(
+        Shape3::Polyhedron { points, hull: true },
+        DVec3::ZERO,
+        DVec3::ZERO,
+    );
+    let cube = |z: f64| {
+        body3(
+            Shape3::Box {
+                half_extents: DVec3::splat(0.5),
+            },
+            v3(0.2, -0.1, z),
+            DVec3::ZERO,
+        )
+    };
+    let apart = query(&plate, &cube(1.0), &Settings3::default());
+    assert!(!apart.intersecting);
+    assert_close("distance", apart.distance, 0.5 - half_thickness, 1e-12);
+    let overlapping = query(
+        &plate,
+        &cube(0.5 - 0.3 * half_thickness),
+        &Settings3::default(),
+    );
+    assert!(overlapping.intersecting);
+    assert_close("depth", overlapping.depth, 1.3 * half_thickness, 1e-12);
+}

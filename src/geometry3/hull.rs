@@ -20,6 +20,14 @@ const HINTS_MAX: usize = 1000;
 /// Two unit directions closer than this (1 − cos) are one: duplicated normals and edges would
 /// only repeat work in direction sampling.
 const SAME_DIRECTION: f64 = 1e-12;
+/// A solid whose extent along one of its axes ([`Span::Solid`]) is below this fraction of
+/// another's is stretched to equal extents before quickhull. parry's quickhull counts a list's
+/// dimensions from the eigenvalues of its covariance, scaled to a unit box, and calls one below
+/// 1e-7 flat: a plate or a wedge thinner than about 1e-3 of its size lost its thickness (a
+/// 2 × 2 plate 2e-4 thick came back a square, a triangle's apex 1e-3 above it was dropped).
+/// The hull of the stretched list has the same vertices and faces (a linear map keeps them),
+/// and at this ratio the covariance is far from the threshold.
+const THIN: f64 = 1e-2;
 
 /// The convex hull of a point list in the list's own frame.
 #[derive(Clone, Debug, PartialEq)]
@@ -84,7 +92,12 @@ fn build_hull(points: &[DVec3]) -> Hull3 {
             normal,
             epsilon,
         } => flat_polygon(points, p, u, normal, epsilon),
-        Span::Solid { epsilon } => solid(points, epsilon),
+        Span::Solid {
+            p,
+            axes,
+            extents,
+            epsilon,
+        } => solid(points, p, axes, extents, epsilon),
     }
 }
 
@@ -106,7 +119,12 @@ enum Span {
         normal: DVec3,
         epsilon: f64,
     },
+    /// Points off the plane through p spanned by `axes[0]` (the longest extent) and `axes[1]`;
+    /// `axes` orthonormal, `extents` the list's widths along them.
     Solid {
+        p: DVec3,
+        axes: [DVec3; 3],
+        extents: [f64; 3],
         epsilon: f64,
     },
 }
@@ -158,7 +176,20 @@ fn span(points: &[DVec3]) -> Span {
             epsilon,
         };
     }
-    Span::Solid { epsilon }
+    let axes = [u, normal.cross(u), normal];
+    let extents = axes.map(|axis| {
+        let (low, high) = points.iter().fold((0.0_f64, 0.0_f64), |(low, high), x| {
+            let t = axis.dot(*x - p);
+            (low.min(t), high.max(t))
+        });
+        high - low
+    });
+    Span::Solid {
+        p,
+        axes,
+        extents,
+        epsilon,
+    }
 }
 
 fn lower_dimension(vertices: Vec<DVec3>, dimension: u8, epsilon: f64) -> Hull3 {
@@ -206,8 +237,15 @@ fn flat_polygon(points: &[DVec3], origin: DVec3, u: DVec3, normal: DVec3, epsilo
     hull
 }
 
-fn solid(points: &[DVec3], epsilon: f64) -> Hull3 {
-    let Ok((vertices, triangles)) = parry3d_f64::transformation::try_convex_hull(points) else {
+/// The hull of a solid list by parry's quickhull, thin lists stretched first (see [`THIN`]).
+fn solid(points: &[DVec3], p: DVec3, axes: [DVec3; 3], extents: [f64; 3], epsilon: f64) -> Hull3 {
+    let longest = extents.iter().copied().fold(0.0, f64::max);
+    let hull = if extents.iter().any(|&e| e < THIN * longest) {
+        stretched_quickhull(points, p, axes, extents)
+    } else {
+        parry3d_f64::transformation::try_convex_hull(points).ok()
+    };
+    let Some((vertices, triangles)) = hull else {
         // Quickhull gave up (rounding on a nearly flat list): the distinct points still give
         // correct supports, only the sampling hints are lost.
         let mut distinct: Vec<DVec3> = Vec::new();
@@ -263,6 +301,36 @@ fn solid(points: &[DVec3], epsilon: f64) -> Hull3 {
     links.sort_unstable();
     hull.graph = graph(&hull.vertices, &links);
     hull
+}
+
+/// Quickhull's corners and triangles for `points` with each axis scaled to a unit extent, the
+/// corners mapped back to the points they were made from, bit for bit.
+fn stretched_quickhull(
+    points: &[DVec3],
+    p: DVec3,
+    axes: [DVec3; 3],
+    extents: [f64; 3],
+) -> Option<(Vec<DVec3>, Vec<[u32; 3]>)> {
+    let stretch = |x: DVec3| {
+        let d = x - p;
+        DVec3::new(
+            axes[0].dot(d) / extents[0],
+            axes[1].dot(d) / extents[1],
+            axes[2].dot(d) / extents[2],
+        )
+    };
+    let stretched: Vec<DVec3> = points.iter().map(|&x| stretch(x)).collect();
+    let bits = |x: DVec3| x.to_array().map(f64::to_bits);
+    let mut original: HashMap<[u64; 3], DVec3> = HashMap::new();
+    for (&s, &x) in stretched.iter().zip(points) {
+        original.entry(bits(s)).or_insert(x);
+    }
+    let (corners, triangles) = parry3d_f64::transformation::try_convex_hull(&stretched).ok()?;
+    let corners: Option<Vec<DVec3>> = corners
+        .iter()
+        .map(|&c| original.get(&bits(c)).copied())
+        .collect();
+    Some((corners?, triangles))
 }
 
 /// Bits per axis of the spatial sort key (three axes in a 64-bit key).
@@ -561,5 +629,51 @@ mod tests {
         let first = hull_of(&points);
         assert_eq!(hull_of(&points), first);
         assert_eq!(build_hull(&points), first);
+    }
+
+    /// A 2 × 2 plate and a wedge (a triangle with a point above it) down to a thickness of 1e-7
+    /// of their size keep every corner and their faces; quickhull alone kept neither below
+    /// about 1e-3 (the plate came back a square, the wedge a triangle).
+    #[test]
+    fn thin_solids_keep_their_thickness() {
+        for thickness in [1e-1, 1e-3, 1e-4, 1e-5, 1e-7] {
+            let mut plate = Vec::new();
+            for x in [-1.0, 1.0] {
+                for y in [-1.0, 1.0] {
+                    for z in [-0.5 * thickness, 0.5 * thickness] {
+                        // Turned, so that the thin direction is no axis of the list.
+                        let p = DVec3::new(x, y, z);
+                        plate.push(DVec3::new(
+                            0.6 * p.x + 0.8 * p.z,
+                            p.y,
+                            -0.8 * p.x + 0.6 * p.z,
+                        ));
+                    }
+                }
+            }
+            let hull = hull_of(&plate);
+            assert_eq!(
+                (hull.dimension, hull.vertices.len()),
+                (3, 8),
+                "plate {thickness}"
+            );
+            assert_eq!(hull.face_normals.len(), 6, "plate {thickness}");
+            let wedge = [
+                DVec3::new(-1.0, -1.0, 0.0),
+                DVec3::new(1.0, -1.0, 0.0),
+                DVec3::new(0.0, 1.0, 0.0),
+                DVec3::new(0.9, -0.9, thickness),
+            ];
+            let hull = hull_of(&wedge);
+            assert_eq!(
+                (hull.dimension, hull.vertices.len()),
+                (3, 4),
+                "wedge {thickness}"
+            );
+            assert!(
+                wedge.iter().all(|p| hull.vertices.contains(p)),
+                "wedge {thickness}"
+            );
+        }
     }
 }
