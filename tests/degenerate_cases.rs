@@ -1007,3 +1007,102 @@ fn near_concentric_circles_converge_within_the_default_limit() {
     assert_close(r.depth, 2.95, 1e-9, "depth");
     assert_normal(r.normal, DVec2::X, (2.0 * 1e-9 / 0.05f64).sqrt());
 }
+
+/// Pairs the hostile sweep found under `GJKVIZ_SEED=8` and `=11`: EPA stopped at its tolerance
+/// with a corner of A − B far along the normal's side, where the slope of h barely changes, so
+/// the refinement's first long step (guessed from that rate) went half a turn, past the
+/// nearest minimum and a maximum, and settled on another minimum 0.1 deep where the depth is
+/// 0.009, then answered with it although it had measured lower heights. The refinement now
+/// steps back when h rises on the way downhill and never answers above a height it measured:
+/// all three reach the exact depth.
+#[test]
+fn refinement_keeps_to_the_nearest_minimum_after_a_long_first_step() {
+    let hull = |points: &[[f64; 2]]| Shape::Polygon {
+        points: points.iter().map(|&[x, y]| v(x, y)).collect(),
+        hull: true,
+    };
+    let cases = [
+        (
+            Body::new(
+                Shape::Capsule {
+                    half_length: 0.06528589658768395,
+                    radius: 0.0199343873276348,
+                },
+                DVec2::ZERO,
+                277.9985263382541,
+            ),
+            Body::new(
+                hull(&[
+                    [-0.09915155549922257, -0.0565022813043768],
+                    [-0.018681495864963395, 0.06996690832795098],
+                    [-0.029084801938600104, 0.019244379440589723],
+                    [0.0026979955443724004, 0.09481364356978672],
+                    [-0.02734933706221574, 0.06804909939931358],
+                    [-0.012477893879218849, -0.007728043926997175],
+                ]),
+                DVec2::ZERO,
+                18.113532641569925,
+            ),
+            1e-3,
+            InitialDirection::TowardOrigin,
+        ),
+        (
+            Body::new(
+                Shape::Circle {
+                    radius: 0.00918281211543905,
+                },
+                DVec2::ZERO,
+                257.38887683931677,
+            ),
+            Body::new(
+                hull(&[
+                    [0.008561988527704392, 0.0032441874294429573],
+                    [-0.0062434205526405795, 0.0007272744423788491],
+                    [-0.003043508801199686, 0.003902660348889373],
+                    [0.005, 0.005],
+                    [-0.0007832915184136025, -0.006641147808113295],
+                ]),
+                v(0.0044203760481348895, -0.004687748705187065),
+                131.0177523862222,
+            ),
+            1e-3,
+            InitialDirection::PlusX,
+        ),
+        (
+            Body::new(
+                Shape::Box {
+                    half_extents: v(5.025896492613829e-6, 9.877100211049659e-6),
+                },
+                DVec2::ZERO,
+                306.94384388391165,
+            ),
+            Body::new(
+                Shape::Capsule {
+                    half_length: 9.000647171556019e-6,
+                    radius: 5.154457485985609e-6,
+                },
+                v(6.190832958540676e-6, 1.1077708981815502e-5),
+                185.70429863270928,
+            ),
+            1e-9,
+            InitialDirection::TowardOrigin,
+        ),
+    ];
+    for (a, b, tolerance, initial_direction) in cases {
+        let settings = Settings {
+            tolerance,
+            max_iterations: 1000,
+            initial_direction,
+            ..Settings::default()
+        };
+        let r = query(&ConvexBody::new(&a), &ConvexBody::new(&b), &settings);
+        assert!(r.intersecting, "{a:?} {b:?}");
+        // To rounding, not to the tolerance: refinement takes EPA's answer the rest of the way.
+        let exactly = Settings {
+            tolerance: 0.0,
+            ..settings
+        };
+        let problem = check_against_reference(&a, &b, &exactly, &r);
+        assert!(problem.is_none(), "{problem:?}: {a:?} {b:?} -> {r:?}");
+    }
+}

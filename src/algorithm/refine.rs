@@ -223,11 +223,18 @@ where
     }
     // Where the search settled, its last normal is the answer: near the minimum the heights
     // differ by less than their rounding, so the smallest of them is chosen by noise, while the
-    // offset's sign change pins the normal. Otherwise the smallest height found stands.
-    let settled = if last_event == Event::Converged {
-        last
-    } else {
-        best
+    // offset's sign change pins the normal. Otherwise the smallest height found stands, and so
+    // it does where the search settled on a higher minimum than a height it passed (a bracket
+    // that reached past the nearest minimum into another's): as in 3D, refinement never
+    // answers worse than what it measured.
+    let settled = match (last, best) {
+        (Some(last), Some(best))
+            if last_event == Event::Converged
+                && last.height <= best.height + offset_tolerance(&best.support) =>
+        {
+            Some(last)
+        }
+        _ => best,
     };
     Refined {
         best: settled.unwrap_or(first),

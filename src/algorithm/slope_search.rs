@@ -47,6 +47,10 @@ const SIDE_SLACK: f64 = 1e-3;
 /// the support point jumps across a flat side.
 const JUMP_FACTOR: f64 = 4.0;
 
+/// Heights that differ by less than this many units in the last place of the support points'
+/// coordinates are equal as far as rounding tells.
+const HEIGHT_ROUNDING_ULPS: f64 = 64.0;
+
 /// What the caller measured at an angle: the slope, and the support point in the coordinates of
 /// the search's plane (along the normal at θ = 0, and along the direction θ turns toward).
 #[derive(Clone, Copy)]
@@ -67,6 +71,22 @@ impl Point {
     /// The distance between this support point and `other`'s, in the plane.
     fn chord(&self, other: &Point) -> f64 {
         (other.witness[0] - self.witness[0]).hypot(other.witness[1] - self.witness[1])
+    }
+
+    /// h(θ) = s · n(θ), with n(θ) = (cos θ, sin θ) in the plane's coordinates.
+    fn height(&self) -> f64 {
+        let (sin, cos) = self.angle.sin_cos();
+        self.witness[0] * cos + self.witness[1] * sin
+    }
+
+    /// Whether h is higher here than at `other` by more than rounding.
+    fn higher_than(&self, other: &Point) -> bool {
+        let magnitude = self
+            .witness
+            .iter()
+            .chain(&other.witness)
+            .fold(0.0_f64, |m, w| m.max(w.abs()));
+        self.height() > other.height() + HEIGHT_ROUNDING_ULPS * f64::EPSILON * magnitude
     }
 }
 
@@ -133,13 +153,31 @@ pub(crate) fn find_slope_sign_change(
             let Some(p) = at(downhill * step, step) else {
                 return;
             };
+            doublings += 1;
+            if doublings >= BRACKET_DOUBLINGS {
+                return;
+            }
+            if p.higher_than(&near) {
+                // h rose on the way downhill: the step went past the nearest minimum, perhaps
+                // past a maximum too (then the slope changed sign twice, or three times, and a
+                // bracket there would close on another minimum, a higher one). Long steps are
+                // guessed from how fast the slope changes, which a corner of A − B far along
+                // an edge hides. Go on by doubling from the near end instead, and where that
+                // is what overshot, by halving the step back toward it.
+                let doubled = (2.0 * near.angle.abs()).max(2.0 * PROBE_ANGLE);
+                step = if doubled < step {
+                    doubled
+                } else {
+                    0.5 * (step + near.angle.abs())
+                };
+                continue;
+            }
             if p.slope.signum() != first.slope.signum() {
                 far = p;
                 break;
             }
             near = p;
-            doublings += 1;
-            if doublings >= BRACKET_DOUBLINGS || step >= STEP_MAX {
+            if step >= STEP_MAX {
                 return;
             }
             step = (step * 2.0).min(STEP_MAX);
