@@ -8,14 +8,15 @@
 //! distance is at least −h_A(n) − h_B(−n) along the reported normal, and at most
 //! |contact_b − contact_a|.
 //!
-//! parry is used through `query::contact`, which handles balls analytically and boxes by SAT;
-//! its support-map GJK/EPA path, which it uses for the other curved pairs, can be loose (see
-//! the research notes: up to ~1e-3), so where the depths differ the bracket decides whose
-//! answer is tighter: ours must not exceed h(parry's normal).
+//! parry is used through `query::contact`, which handles balls analytically; its support-map
+//! GJK/EPA path, which it uses for the rest (boxes too: its cuboid–cuboid contact is switched
+//! off in 0.31), can be loose (see the research notes: up to ~1e-3), so where the depths
+//! differ the bracket decides whose answer is tighter: ours must not exceed h(parry's normal).
 
 mod common;
 
 use common::SplitMix64;
+use common::split_mix64::env_number;
 use common::three::{KINDS, difference_support, random_body};
 use gjkviz::algorithm3::{Settings3, query};
 use gjkviz::geometry3::{Body3, ConvexBody3, Shape3, SupportMap3};
@@ -26,11 +27,23 @@ use parry3d_f64::shape::{
     Ball, Capsule, Cone, ConvexPolyhedron, Cuboid, Cylinder, Segment, Shape, Triangle,
 };
 
-/// Pairs of each ordered pair of kinds: 10 kinds → 100 kind pairs → 12,000 pairs.
+/// Pairs of each ordered pair of kinds: 10 kinds → 100 kind pairs → 12,000 pairs, unless
+/// `GJKVIZ_PAIRS` asks for another total (`GJKVIZ_PAIRS=60000 GJKVIZ_SEED=18 cargo test
+/// --release --test three_d_versus_parry -- --nocapture` runs a long search; see `common`'s
+/// `SEED_VARIABLE`).
 const PAIRS_PER_KIND_PAIR: usize = 120;
-/// Our runs converge to 1e-9 (the default tolerance) plus rounding; parry's analytic and SAT
-/// paths are exact to rounding. Depths and distances within 1e-7 agree.
-const AGREE: f64 = 1e-7;
+/// Our runs converge to 1e-9 (the default tolerance) plus rounding; parry's closed forms are
+/// exact to rounding. Depths and distances within 1e-9 agree, and only then are
+/// their normals compared; beyond it the support function decides which answer is tighter,
+/// and it must be ours (to [`BRACKET`]). The band used to reach 1e-7, which compared parry's
+/// normal where its own answer was looser than ours: on curved pairs a distance 2.6e-8 to
+/// 5.9e-8 too long left it up to 1.5e-3 rad off (5 of 60 seeds of 60,000 pairs).
+const AGREE: f64 = 1e-9;
+/// How far our normal may be from parry's when the depths or distances agree. Where the best
+/// normal lies on a kink of A − B's normal map over a locally flat A − B, the depth changes by
+/// less than the tolerance over about √(2·tol/R) of normals, and refinement cannot settle
+/// there (README, Accuracy): 1.6e-4 at most measured over 1.8 million pairs (30 seeds).
+const NORMAL_ANGLE: f64 = 5e-4;
 /// What the bracket allows beyond the tolerance: the gap check is s·n − d ≤ 1e-9, and the
 /// support recomputed here rounds differently by a few ulps.
 const BRACKET: f64 = 2e-9;
@@ -102,8 +115,8 @@ struct Tally {
     parry_looser: usize,
     /// Kind pairs where parry was looser, with counts.
     looser_kinds: std::collections::BTreeMap<String, usize>,
-    /// Compared pairs whose depth or distance agree within 1e-9.
-    within_1e9: usize,
+    /// Compared pairs whose depth or distance agree within [`AGREE`].
+    agreed: usize,
     max_depth_error: f64,
     max_distance_error: f64,
     max_parry_slack: f64,
@@ -119,10 +132,13 @@ struct Tally {
 fn agrees_with_parry_and_the_support_bracket_on_every_kind_pair() {
     let mut rng = SplitMix64::new(20_261_123);
     let settings = Settings3::default();
+    let kind_pairs = KINDS.len() * KINDS.len();
+    let per_kind_pair = env_number("GJKVIZ_PAIRS")
+        .map_or(PAIRS_PER_KIND_PAIR, |n| (n as usize).div_ceil(kind_pairs));
     let mut t = Tally::default();
     for ka in KINDS {
         for kb in KINDS {
-            for _ in 0..PAIRS_PER_KIND_PAIR {
+            for _ in 0..per_kind_pair {
                 let body_a = random_body(&mut rng, ka, 1.0);
                 let body_b = random_body(&mut rng, kb, 1.0);
                 let (a, b) = (ConvexBody3::new(&body_a), ConvexBody3::new(&body_b));
@@ -185,7 +201,7 @@ fn agrees_with_parry_and_the_support_bracket_on_every_kind_pair() {
                     found.dist
                 );
                 let error = (ours - found.dist).abs();
-                t.within_1e9 += usize::from(error <= 1e-9);
+                t.agreed += usize::from(error <= AGREE);
                 if r.intersecting {
                     if error > AGREE {
                         // parry's depth differs: its normal must not prove ours too deep.
@@ -239,9 +255,14 @@ fn agrees_with_parry_and_the_support_bracket_on_every_kind_pair() {
         }
     }
     eprintln!("{t:#?}");
-    assert!(t.pairs >= 10_000 && t.compared >= 6_000, "{t:?}");
-    assert!(t.overlapping > 2_000 && t.separated > 2_000, "{t:?}");
-    assert!(t.max_normal_angle < 1e-3, "{t:?}");
+    // Most pairs have a parry shape, and the poses give both verdicts often (at the default
+    // 12,000 pairs: 9,720 compared, about 4,200 overlapping and 7,800 separated).
+    assert!(t.compared * 10 >= t.pairs * 6, "{t:?}");
+    assert!(
+        t.overlapping * 6 > t.pairs && t.separated * 6 > t.pairs,
+        "{t:?}"
+    );
+    assert!(t.max_normal_angle < NORMAL_ANGLE, "{t:?}");
     assert!(t.max_ball_normal_angle < BALL_NORMAL_ANGLE, "{t:?}");
     assert!(t.max_contact_error < 1e-4, "{t:?}");
 }

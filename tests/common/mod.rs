@@ -6,7 +6,7 @@
 #[cfg(feature = "gui")]
 pub mod app;
 pub mod exact;
-mod split_mix64;
+pub mod split_mix64;
 pub mod three;
 
 pub use split_mix64::SplitMix64;
