@@ -715,8 +715,10 @@ fn epa_polytope_is_closed_oriented_and_convex_after_every_step() {
     // Convex to 1e-12 for polytope pairs (see the brute-force test). Curved pairs make sliver
     // faces (height 2e-5 of their length) whose planes tilt with the rounding of their
     // corners, amplified by length / height: an old vertex then shows up to 6.8e-9 of the
-    // size in front of such a face (visible faces missed by the walk: 1.4e-14 at worst).
-    assert!(worst.0 <= 5e-8, "{worst:?}");
+    // size in front of such a face here (visible faces missed by the walk: 1.4e-14 at worst),
+    // and up to 9.3e-8 over 100 other seeds (`GJKVIZ_SEED=1..100`: a cylinder or cone against
+    // a point, whose A − B is the curved shape itself; 5e-8 was passed in 9 of them).
+    assert!(worst.0 <= 2e-7, "{worst:?}");
 }
 
 #[test]
