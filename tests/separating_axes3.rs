@@ -10,7 +10,7 @@ use gjkviz::geometry3::{Body3, ConvexBody3, Shape3};
 use gjkviz::separating_axes3::separating_axis3;
 use glam::{DQuat, DVec3};
 use parry3d_f64::math::Pose;
-use parry3d_f64::query::contact;
+use parry3d_f64::query::{Contact, contact};
 use parry3d_f64::shape::{ConvexPolyhedron, Cuboid, Shape};
 
 /// Random pairs per kind pair (box/box, box/polyhedron, polyhedron/box, polyhedron/polyhedron).
@@ -134,6 +134,19 @@ fn pose(body: &Body3) -> Pose {
     Pose::from_parts(body.position, DQuat::from_mat3(&body.rotation_matrix()))
 }
 
+/// parry's contact of two boxes or polyhedra, reported however far apart they are.
+fn parry_contact(a: &Body3, b: &Body3) -> Contact {
+    contact(
+        &pose(a),
+        &*parry_shape(&a.shape),
+        &pose(b),
+        &*parry_shape(&b.shape),
+        100.0,
+    )
+    .expect("parry supports boxes and polyhedra")
+    .expect("within the prediction")
+}
+
 #[test]
 fn agrees_with_parry_on_random_box_and_polyhedron_pairs_near_and_far_from_the_origin() {
     let mut rng = SplitMix64::new(20_261_124);
@@ -152,15 +165,7 @@ fn agrees_with_parry_on_random_box_and_polyhedron_pairs_near_and_far_from_the_or
                     panic!("no reference for {body_a:?} / {body_b:?}");
                 };
                 let label = format!("{body_a:?} / {body_b:?}");
-                let c = contact(
-                    &pose(&body_a),
-                    &*parry_shape(&body_a.shape),
-                    &pose(&body_b),
-                    &*parry_shape(&body_b.shape),
-                    100.0,
-                )
-                .expect("parry supports boxes and polyhedra")
-                .expect("within the prediction");
+                let c = parry_contact(&body_a, &body_b);
                 if c.dist < 0.0 {
                     overlapping += 1;
                     // parry 0.31 meets two boxes with its support-map EPA, not a SAT (its
@@ -310,15 +315,7 @@ fn a_box_pair_that_parry_gets_too_shallow_has_the_reference_depth() {
     let thin_face = body_a.rotation_matrix().y_axis;
     assert!(r.normal.abs_diff_eq(-thin_face, 1e-12) || r.normal.abs_diff_eq(thin_face, 1e-12));
     assert!((difference_support(&a, &b, r.normal) - r.depth).abs() < 1e-12);
-    let parry = contact(
-        &pose(&body_a),
-        &*parry_shape(&body_a.shape),
-        &pose(&body_b),
-        &*parry_shape(&body_b.shape),
-        100.0,
-    )
-    .expect("parry supports boxes")
-    .expect("within the prediction");
+    let parry = parry_contact(&body_a, &body_b);
     let along_parry = difference_support(&a, &b, parry.normal1);
     assert!(
         r.depth <= along_parry + 1e-12,
