@@ -47,6 +47,11 @@ const SIDE_SLACK: f64 = 1e-3;
 /// the support point jumps across a flat side.
 const JUMP_FACTOR: f64 = 4.0;
 
+/// A bracketing step longer than this (radians) may pass more than one minimum of h, where a
+/// shorter one that goes past the nearest minimum (h higher than at its start, the slope's sign
+/// changed) has bracketed it, as the curvature's guess means it to.
+const LONG_STEP: f64 = std::f64::consts::FRAC_PI_4;
+
 /// Heights that differ by less than this many units in the last place of the support points'
 /// coordinates are equal as far as rounding tells.
 const HEIGHT_ROUNDING_ULPS: f64 = 64.0;
@@ -157,13 +162,15 @@ pub(crate) fn find_slope_sign_change(
             if doublings >= BRACKET_DOUBLINGS {
                 return;
             }
-            if p.higher_than(&near) {
-                // h rose on the way downhill: the step went past the nearest minimum, perhaps
-                // past a maximum too (then the slope changed sign twice, or three times, and a
-                // bracket there would close on another minimum, a higher one). Long steps are
-                // guessed from how fast the slope changes, which a corner of A − B far along
-                // an edge hides. Go on by doubling from the near end instead, and where that
-                // is what overshot, by halving the step back toward it.
+            let sign_changed = p.slope.signum() != first.slope.signum();
+            let long = (p.angle - near.angle).abs() > LONG_STEP;
+            if p.higher_than(&near) && (long || !sign_changed) {
+                // h rose on the way downhill, and the step either kept the slope's sign (it
+                // passed a minimum and a maximum) or was long enough to pass several: a bracket
+                // there could close on another minimum, a higher one. Long steps are guessed
+                // from how fast the slope changes, which a corner of A − B far along an edge
+                // hides. Go on by doubling from the near end instead, and where that is what
+                // overshot, by halving the step back toward it.
                 let doubled = (2.0 * near.angle.abs()).max(2.0 * PROBE_ANGLE);
                 step = if doubled < step {
                     doubled
@@ -172,7 +179,7 @@ pub(crate) fn find_slope_sign_change(
                 };
                 continue;
             }
-            if p.slope.signum() != first.slope.signum() {
+            if sign_changed {
                 far = p;
                 break;
             }
