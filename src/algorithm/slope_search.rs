@@ -6,7 +6,8 @@
 //! The search starts from θ = 0, where the caller has measured the slope. Downhill is against
 //! its sign. A small probe step measures how fast the slope changes there (the curvature of
 //! A − B), which gives the distance to its sign change; steps of twice that, doubling, then
-//! reach past it. The bracket is closed by regula falsi with the Illinois rule, which converges
+//! reach past it. A step along which h rises and that may have passed more than the nearest
+//! minimum is taken back (see [`LONG_STEP`]): only that minimum is bracketed. The bracket is closed by regula falsi with the Illinois rule, which converges
 //! superlinearly on smooth curves; where the slope jumps (a corner) it can creep from one end
 //! by doubling steps, so a bracket that two steps did not halve is bisected.
 //!
@@ -32,8 +33,9 @@ pub(crate) const ANGLE_RESOLUTION: f64 = 4.0 * f64::EPSILON;
 /// whichever side of A − B the start happened to be on.
 const STEP_MAX: f64 = std::f64::consts::PI;
 
-/// Bracketing doubles its step at most this often (from the probe to half a turn takes 22).
-const BRACKET_DOUBLINGS: u32 = 64;
+/// Bracketing takes at most this many steps, doublings and steps taken back together (from
+/// the probe to half a turn takes 22 doublings).
+const BRACKET_STEPS: u32 = 64;
 
 /// The first step away from θ = 0, which measures the curvature: small enough to stay on the
 /// curve near the start, large enough that the slope's change is well above its rounding.
@@ -153,13 +155,13 @@ pub(crate) fn find_slope_sign_change(
             2.0 * PROBE_ANGLE
         };
         near = probe;
-        let mut doublings = 0;
+        let mut steps = 0;
         loop {
             let Some(p) = at(downhill * step, step) else {
                 return;
             };
-            doublings += 1;
-            if doublings >= BRACKET_DOUBLINGS {
+            steps += 1;
+            if steps >= BRACKET_STEPS {
                 return;
             }
             let sign_changed = p.slope.signum() != first.slope.signum();
