@@ -129,9 +129,16 @@ enum Span {
     },
 }
 
-/// Whether the points span a solid, not a plane, a line or a point (the test their hull uses).
-pub fn spans_a_solid(points: &[DVec3]) -> bool {
-    matches!(span(points), Span::Solid { .. })
+/// Quickhull's corners and triangles for points that span a solid (the test their hull uses),
+/// thin lists stretched first (see [`THIN`]); None for a plane, a line or a point, or where
+/// quickhull gives up. The drawn surfaces take their triangles from here, as hulls do.
+pub fn solid_quickhull(points: &[DVec3]) -> Option<(Vec<DVec3>, Vec<[u32; 3]>)> {
+    match span(points) {
+        Span::Solid {
+            p, axes, extents, ..
+        } => quickhull(points, p, axes, extents),
+        _ => None,
+    }
 }
 
 fn span(points: &[DVec3]) -> Span {
@@ -237,15 +244,25 @@ fn flat_polygon(points: &[DVec3], origin: DVec3, u: DVec3, normal: DVec3, epsilo
     hull
 }
 
-/// The hull of a solid list by parry's quickhull, thin lists stretched first (see [`THIN`]).
-fn solid(points: &[DVec3], p: DVec3, axes: [DVec3; 3], extents: [f64; 3], epsilon: f64) -> Hull3 {
+/// Parry's quickhull of a solid list with `span`'s axes and extents, thin lists stretched first
+/// (see [`THIN`]).
+fn quickhull(
+    points: &[DVec3],
+    p: DVec3,
+    axes: [DVec3; 3],
+    extents: [f64; 3],
+) -> Option<(Vec<DVec3>, Vec<[u32; 3]>)> {
     let longest = extents.iter().copied().fold(0.0, f64::max);
-    let hull = if extents.iter().any(|&e| e < THIN * longest) {
+    if extents.iter().any(|&e| e < THIN * longest) {
         stretched_quickhull(points, p, axes, extents)
     } else {
         parry3d_f64::transformation::try_convex_hull(points).ok()
-    };
-    let Some((vertices, triangles)) = hull else {
+    }
+}
+
+/// The hull of a solid list by [`quickhull`].
+fn solid(points: &[DVec3], p: DVec3, axes: [DVec3; 3], extents: [f64; 3], epsilon: f64) -> Hull3 {
+    let Some((vertices, triangles)) = quickhull(points, p, axes, extents) else {
         // Quickhull gave up (rounding on a nearly flat list): the distinct points still give
         // correct supports, only the sampling hints are lost.
         let mut distinct: Vec<DVec3> = Vec::new();

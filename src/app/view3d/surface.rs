@@ -5,7 +5,7 @@
 
 use glam::{DMat3, DVec3};
 
-use crate::geometry3::{ConvexBody3, LocalShape, Recent, SupportMap3, hull_of, spans_a_solid};
+use crate::geometry3::{ConvexBody3, LocalShape, Recent, SupportMap3, hull_of, solid_quickhull};
 
 /// Directions sampled on a curved shape: about twice as many triangles on its surface.
 pub const CURVED_SAMPLES: usize = 1200;
@@ -40,11 +40,11 @@ impl Surface {
         if points.is_empty() {
             return Surface::default();
         }
-        // A solid's triangles straight from quickhull. Through `hull_of` it cost two quickhulls
-        // (the support hull first, with its vertex graph, then its corners again), and the
-        // support hull was kept among the scene's, pushing theirs out of the cache.
-        if spans_a_solid(&points)
-            && let Ok((vertices, triangles)) = parry3d_f64::transformation::try_convex_hull(&points)
+        // A solid's triangles straight from quickhull (stretched as hulls are when thin).
+        // Through `hull_of` it cost two quickhulls (the support hull first, with its vertex
+        // graph, then its corners again), and the support hull was kept among the scene's,
+        // pushing theirs out of the cache.
+        if let Some((vertices, triangles)) = solid_quickhull(&points)
             && !vertices.is_empty()
         {
             let centre = vertices.iter().sum::<DVec3>() / vertices.len() as f64;
@@ -53,9 +53,9 @@ impl Surface {
         let hull = hull_of(&points);
         let centre = hull.centre;
         match hull.dimension {
-            3 => match parry3d_f64::transformation::try_convex_hull(&hull.vertices) {
-                Ok((vertices, triangles)) => solid(vertices, triangles, centre),
-                Err(_) => outline(hull.vertices, centre),
+            3 => match solid_quickhull(&hull.vertices) {
+                Some((vertices, triangles)) => solid(vertices, triangles, centre),
+                None => outline(hull.vertices, centre),
             },
             // A flat polygon's corners come in order around it: a fan fills it.
             2 => {
@@ -388,6 +388,23 @@ mod tests {
             let [a, _, _] = s.corners(t);
             assert!(s.normal(t).dot(a - s.centre) > 0.0);
         }
+    }
+
+    /// A plate 2e-4 thick given as eight points is drawn as the thin box it is, as its hull
+    /// is: quickhull alone drew it as a square.
+    #[test]
+    fn a_thin_plate_is_drawn_with_its_thickness() {
+        let mut points = Vec::new();
+        for x in [-1.0, 1.0] {
+            for y in [-1.0, 1.0] {
+                for z in [-1e-4, 1e-4] {
+                    points.push(DVec3::new(x, y, z));
+                }
+            }
+        }
+        let s = Surface::hull(&points);
+        assert_eq!((s.vertices.len(), s.triangles.len()), (8, 12));
+        assert_eq!(s.edges.len(), 12);
     }
 
     #[test]
