@@ -20,7 +20,7 @@ const HINTS_MAX: usize = 1000;
 /// Two unit directions closer than this (1 − cos) are one: duplicated normals and edges would
 /// only repeat work in direction sampling.
 const SAME_DIRECTION: f64 = 1e-12;
-/// A solid whose extent along one of its axes ([`Span::Solid`]) is below this fraction of
+/// A solid whose extent along one of its axes ([`Frame`]) is below this fraction of
 /// another's is stretched to equal extents before quickhull. parry's quickhull counts a list's
 /// dimensions from the eigenvalues of its covariance, scaled to a unit box, and calls one below
 /// 1e-7 flat: a plate or a wedge thinner than about 1e-3 of its size lost its thickness (a
@@ -92,12 +92,7 @@ fn build_hull(points: &[DVec3]) -> Hull3 {
             normal,
             epsilon,
         } => flat_polygon(points, p, u, normal, epsilon),
-        Span::Solid {
-            p,
-            axes,
-            extents,
-            epsilon,
-        } => solid(points, p, axes, extents, epsilon),
+        Span::Solid { frame, epsilon } => solid(points, &frame, epsilon),
     }
 }
 
@@ -119,14 +114,16 @@ enum Span {
         normal: DVec3,
         epsilon: f64,
     },
-    /// Points off the plane through p spanned by `axes[0]` (the longest extent) and `axes[1]`;
-    /// `axes` orthonormal, `extents` the list's widths along them.
-    Solid {
-        p: DVec3,
-        axes: [DVec3; 3],
-        extents: [f64; 3],
-        epsilon: f64,
-    },
+    /// Points off the plane through `frame.origin` spanned by its first two axes.
+    Solid { frame: Frame, epsilon: f64 },
+}
+
+/// A solid list's own axes: orthonormal, the first along its longest extent, the third normal
+/// to the plane of the first two through `origin`; `extents` its widths along them.
+struct Frame {
+    origin: DVec3,
+    axes: [DVec3; 3],
+    extents: [f64; 3],
 }
 
 /// Quickhull's corners and triangles for points that span a solid (the test their hull uses),
@@ -134,9 +131,7 @@ enum Span {
 /// quickhull gives up. The drawn surfaces take their triangles from here, as hulls do.
 pub fn solid_quickhull(points: &[DVec3]) -> Option<(Vec<DVec3>, Vec<[u32; 3]>)> {
     match span(points) {
-        Span::Solid {
-            p, axes, extents, ..
-        } => quickhull(points, p, axes, extents),
+        Span::Solid { frame, .. } => quickhull(points, &frame),
         _ => None,
     }
 }
@@ -192,9 +187,11 @@ fn span(points: &[DVec3]) -> Span {
         high - low
     });
     Span::Solid {
-        p,
-        axes,
-        extents,
+        frame: Frame {
+            origin: p,
+            axes,
+            extents,
+        },
         epsilon,
     }
 }
@@ -244,25 +241,19 @@ fn flat_polygon(points: &[DVec3], origin: DVec3, u: DVec3, normal: DVec3, epsilo
     hull
 }
 
-/// Parry's quickhull of a solid list with `span`'s axes and extents, thin lists stretched first
-/// (see [`THIN`]).
-fn quickhull(
-    points: &[DVec3],
-    p: DVec3,
-    axes: [DVec3; 3],
-    extents: [f64; 3],
-) -> Option<(Vec<DVec3>, Vec<[u32; 3]>)> {
-    let longest = extents.iter().copied().fold(0.0, f64::max);
-    if extents.iter().any(|&e| e < THIN * longest) {
-        stretched_quickhull(points, p, axes, extents)
+/// Parry's quickhull of a solid list, thin lists stretched first (see [`THIN`]).
+fn quickhull(points: &[DVec3], frame: &Frame) -> Option<(Vec<DVec3>, Vec<[u32; 3]>)> {
+    let longest = frame.extents.iter().copied().fold(0.0, f64::max);
+    if frame.extents.iter().any(|&e| e < THIN * longest) {
+        stretched_quickhull(points, frame)
     } else {
         parry3d_f64::transformation::try_convex_hull(points).ok()
     }
 }
 
 /// The hull of a solid list by [`quickhull`].
-fn solid(points: &[DVec3], p: DVec3, axes: [DVec3; 3], extents: [f64; 3], epsilon: f64) -> Hull3 {
-    let Some((vertices, triangles)) = quickhull(points, p, axes, extents) else {
+fn solid(points: &[DVec3], frame: &Frame, epsilon: f64) -> Hull3 {
+    let Some((vertices, triangles)) = quickhull(points, frame) else {
         // Quickhull gave up (rounding on a nearly flat list): the distinct points still give
         // correct supports, only the sampling hints are lost.
         let mut distinct: Vec<DVec3> = Vec::new();
@@ -322,14 +313,14 @@ fn solid(points: &[DVec3], p: DVec3, axes: [DVec3; 3], extents: [f64; 3], epsilo
 
 /// Quickhull's corners and triangles for `points` with each axis scaled to a unit extent, the
 /// corners mapped back to the points they were made from, bit for bit.
-fn stretched_quickhull(
-    points: &[DVec3],
-    p: DVec3,
-    axes: [DVec3; 3],
-    extents: [f64; 3],
-) -> Option<(Vec<DVec3>, Vec<[u32; 3]>)> {
+fn stretched_quickhull(points: &[DVec3], frame: &Frame) -> Option<(Vec<DVec3>, Vec<[u32; 3]>)> {
+    let Frame {
+        origin,
+        axes,
+        extents,
+    } = frame;
     let stretch = |x: DVec3| {
-        let d = x - p;
+        let d = x - *origin;
         DVec3::new(
             axes[0].dot(d) / extents[0],
             axes[1].dot(d) / extents[1],
