@@ -238,11 +238,14 @@ fn event_sentence(step: &Step3) -> String {
             step.added_faces.len()
         ),
         Event3::Expanded => format!(
-            "The closest face lies {} from the origin. The new point sees {} face(s), which \
-             are removed; the horizon of {} edges is closed by {} new faces.",
+            "The closest face lies {} from the origin. The new point sees {}; the horizon of \
+             {} edges is closed by {} new faces.",
             step.closest_face
                 .map_or_else(String::new, |f| n(f.distance)),
-            step.removed_faces.len(),
+            match step.removed_faces.len() {
+                1 => "1 face, which is removed".to_string(),
+                seen => format!("{seen} faces, which are removed"),
+            },
             step.horizon.len(),
             step.added_faces.len()
         ),

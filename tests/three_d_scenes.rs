@@ -214,6 +214,13 @@ fn every_3d_step_is_explained_with_its_numbers_and_a_pseudocode_line() {
             {
                 assert!(text.contains(&format!("p{}", s.id + 1)), "{text}");
             }
+            if step.event == Event3::Expanded {
+                let seen = match step.removed_faces.len() {
+                    1 => "sees 1 face, which is removed".to_string(),
+                    k => format!("sees {k} faces, which are removed"),
+                };
+                assert!(text.contains(&seen), "{file}: {text}");
+            }
             assert!(!numbers(step).is_empty() || step.event == Event3::NoCore);
             let code = pseudocode(step.phase);
             let line = pseudocode_line(step).expect("a line marks the step");
