@@ -15,6 +15,7 @@ use crate::command::{Command, EXIT_INVALID, EXIT_OUTPUT, EXIT_USAGE, USAGE};
 use crate::export::{write_trace_json, write_trace3_json};
 use crate::format::{num, vec2};
 use crate::scene::{AnyScene, load_any_scene};
+use crate::step_table::{Cells, StepTable};
 use crate::trace::{Check, Event, Phase, Step, Trace};
 
 /// Runs `trace` or `check`, writing to `out` and `err`; returns the exit code.
@@ -85,39 +86,52 @@ fn check_files(files: &[PathBuf], out: &mut dyn Write) -> std::io::Result<i32> {
 /// EPA iterations whose whole polytope the table lists; later ones give its size.
 const TABLE_POLYTOPE_ITERATIONS: u32 = 64;
 
+/// The step table's columns, in order.
+const HEADER: [&str; 7] = [
+    "step",
+    "phase",
+    "iter",
+    "event",
+    "direction",
+    "support = a - b",
+    "check",
+];
+
 fn write_table(trace: &Trace, out: &mut dyn Write) -> std::io::Result<()> {
-    writeln!(
-        out,
-        "{:>4}  {:<8} {:>4}  {:<19} {:<24} {:<40} check",
-        "step", "phase", "iter", "event", "direction", "support = a - b"
-    )?;
+    let rows: Vec<Cells> = trace
+        .steps
+        .iter()
+        .enumerate()
+        .map(|(i, step)| {
+            [
+                (i + 1).to_string(),
+                phase_label(step),
+                step.iteration.to_string(),
+                snake_name(&step.event),
+                step.direction.map(vec2).unwrap_or_default(),
+                step.support
+                    .map(|s| format!("{} = {} - {}", vec2(s.point), vec2(s.a), vec2(s.b)))
+                    .unwrap_or_default(),
+                check_text(step.check),
+            ]
+        })
+        .collect();
     // EPA's polytope is listed in full for its first iterations only, so that the table of a
     // long run on a curved pair stays linear in the iterations, like the trace.
     let mut polytope_points = 0;
-    for (i, step) in trace.steps.iter().enumerate() {
+    let table = StepTable::new(&HEADER, &rows);
+    table.write(out, &HEADER, &rows, |i, out, indent| {
+        let step = &trace.steps[i];
         if step.phase == Phase::Epa && step.iteration == 1 && step.simplex.len() == 3 {
             polytope_points = 3;
         }
         if step.event == Event::Expanded {
             polytope_points += 1;
         }
-        writeln!(
-            out,
-            "{:>4}  {:<8} {:>4}  {:<19} {:<24} {:<40} {}",
-            i + 1,
-            phase_label(step),
-            step.iteration,
-            snake_name(&step.event),
-            step.direction.map(vec2).unwrap_or_default(),
-            step.support
-                .map(|s| format!("{} = {} - {}", vec2(s.point), vec2(s.a), vec2(s.b)))
-                .unwrap_or_default(),
-            check_text(step.check),
-        )?;
         if let Some(edge) = step.closest_edge {
             writeln!(
                 out,
-                "{:>20}closest edge {} -> {}, normal {}, distance {}",
+                "{:indent$}closest edge {} -> {}, normal {}, distance {}",
                 "",
                 vec2(edge.start),
                 vec2(edge.end),
@@ -126,12 +140,14 @@ fn write_table(trace: &Trace, out: &mut dyn Write) -> std::io::Result<()> {
             )?;
         }
         if step.phase == Phase::Epa && step.iteration > TABLE_POLYTOPE_ITERATIONS {
-            writeln!(out, "{:>20}polytope of {polytope_points} points", "")?;
+            writeln!(out, "{:indent$}polytope of {polytope_points} points", "")
         } else if let Some(full) = trace.step(i) {
             let simplex: Vec<String> = full.simplex.iter().map(|v| vec2(v.point)).collect();
-            writeln!(out, "{:>20}simplex [{}]", "", simplex.join(", "))?;
+            writeln!(out, "{:indent$}simplex [{}]", "", simplex.join(", "))
+        } else {
+            Ok(())
         }
-    }
+    })?;
     let r = &trace.result;
     writeln!(out)?;
     if r.intersecting {

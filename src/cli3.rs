@@ -6,48 +6,43 @@ use std::io::Write;
 use crate::cli::check_text;
 use crate::explain::termination_text;
 use crate::explain3::{title, vertex_label};
-use crate::format::{num, vec3};
-use crate::trace3::Trace3;
+use crate::format::{count, num, vec3};
+use crate::step_table::{Cells, StepTable};
+use crate::trace3::{Step3, Trace3};
+
+/// The step table's columns, in order.
+const HEADER: [&str; 7] = [
+    "step",
+    "phase",
+    "iter",
+    "what",
+    "direction",
+    "support = a - b",
+    "check",
+];
 
 /// One line a step (phase, iteration, what happened, direction, support, check), then the
 /// simplex or the polytope change, then the result.
 pub fn write_table3(trace: &Trace3, out: &mut dyn Write) -> std::io::Result<()> {
-    writeln!(
-        out,
-        "{:>4}  {:<9} {:>4}  {:<36} {:<34} {:<44} check",
-        "step", "phase", "iter", "what", "direction", "support = a - b"
-    )?;
-    for (i, step) in trace.steps.iter().enumerate() {
-        let phase = crate::explain::phase_name(step.phase);
-        let phase = if step.on_cores {
-            format!("{phase}*")
-        } else {
-            phase.to_string()
-        };
-        let check = check_text(step.check);
-        writeln!(
-            out,
-            "{:>4}  {:<9} {:>4}  {:<36} {:<34} {:<44} {}",
-            i + 1,
-            phase,
-            step.iteration,
-            title(step),
-            step.direction.map(vec3).unwrap_or_default(),
-            step.support
-                .map(|s| format!("{} {}", vertex_label(s.id), vec3(s.point)))
-                .unwrap_or_default(),
-            check,
-        )?;
-        let names = |ids: &[u32]| -> String {
-            ids.iter()
-                .map(|&id| vertex_label(id))
-                .collect::<Vec<_>>()
-                .join(" ")
-        };
+    let rows: Vec<Cells> = trace
+        .steps
+        .iter()
+        .enumerate()
+        .map(|(i, step)| step_cells(i, step))
+        .collect();
+    let names = |ids: &[u32]| -> String {
+        ids.iter()
+            .map(|&id| vertex_label(id))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let table = StepTable::new(&HEADER, &rows);
+    table.write(out, &HEADER, &rows, |i, out, indent| {
+        let step = &trace.steps[i];
         if let Some(f) = step.closest_face {
             writeln!(
                 out,
-                "{:>21}closest face [{}], normal {}, distance {}",
+                "{:indent$}closest face [{}], normal {}, distance {}",
                 "",
                 names(&f.face.vertices),
                 vec3(f.normal),
@@ -57,16 +52,18 @@ pub fn write_table3(trace: &Trace3, out: &mut dyn Write) -> std::io::Result<()> 
         if !step.horizon.is_empty() {
             writeln!(
                 out,
-                "{:>21}removed {} faces, horizon {} edges, added {} faces",
+                "{:indent$}removed {}, horizon {}, added {}",
                 "",
-                step.removed_faces.len(),
-                step.horizon.len(),
-                step.added_faces.len()
-            )?;
+                count(step.removed_faces.len(), "face"),
+                count(step.horizon.len(), "edge"),
+                count(step.added_faces.len(), "face")
+            )
         } else if !step.simplex.is_empty() {
-            writeln!(out, "{:>21}simplex [{}]", "", names(&step.simplex))?;
+            writeln!(out, "{:indent$}simplex [{}]", "", names(&step.simplex))
+        } else {
+            Ok(())
         }
-    }
+    })?;
     let r = &trace.result;
     writeln!(out)?;
     if r.intersecting {
@@ -112,4 +109,24 @@ pub fn write_table3(trace: &Trace3, out: &mut dyn Write) -> std::io::Result<()> 
             num(upper)
         ))
     )
+}
+
+/// A step's cells, in the order of [`HEADER`].
+fn step_cells(i: usize, step: &Step3) -> Cells {
+    let phase = crate::explain::phase_name(step.phase);
+    [
+        (i + 1).to_string(),
+        if step.on_cores {
+            format!("{phase}*")
+        } else {
+            phase.to_string()
+        },
+        step.iteration.to_string(),
+        title(step).to_string(),
+        step.direction.map(vec3).unwrap_or_default(),
+        step.support
+            .map(|s| format!("{} {}", vertex_label(s.id), vec3(s.point)))
+            .unwrap_or_default(),
+        check_text(step.check),
+    ]
 }

@@ -39,6 +39,15 @@ pub fn vec3(v: DVec3) -> String {
     format!("({}, {}, {})", num(v.x), num(v.y), num(v.z))
 }
 
+/// A count and its noun, the noun plural unless the count is 1: "1 face", "3 faces".
+pub fn count(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -53,5 +62,12 @@ mod tests {
         assert_eq!(num(-1e-12), "-1.000e-12");
         assert_eq!(vec2(DVec2::new(4.0, -0.5)), "(4, -0.5)");
         assert_eq!(num_with(0.93704257, 3), "0.937");
+    }
+
+    #[test]
+    fn a_count_of_one_takes_the_singular() {
+        assert_eq!(count(0, "face"), "0 faces");
+        assert_eq!(count(1, "face"), "1 face");
+        assert_eq!(count(4, "edge"), "4 edges");
     }
 }

@@ -52,6 +52,7 @@ pub mod geometry3;
 mod lane_scan;
 pub mod scene;
 pub mod separating_axes3;
+mod step_table;
 pub mod sweep;
 pub mod sweep3;
 pub mod trace;

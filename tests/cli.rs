@@ -38,6 +38,41 @@ fn trace_prints_a_table_of_steps_and_the_result() {
     );
 }
 
+/// In every bundled scene's table, 2D and 3D, each step's direction starts under the header's,
+/// however long its title or its support point, and no line ends in blanks.
+#[test]
+fn step_tables_line_up_in_every_scene() {
+    let scenes = ["scenes", "scenes/3d"].into_iter().flat_map(|dir| {
+        std::fs::read_dir(dir)
+            .unwrap()
+            .map(|entry| entry.unwrap().path())
+            .filter(|path| path.extension().is_some_and(|e| e == "ron"))
+    });
+    for scene in scenes {
+        let out = gjkviz(&["trace", scene.to_str().unwrap()]);
+        let text = stdout(&out);
+        let at = text
+            .lines()
+            .next()
+            .and_then(|h| h.find("direction"))
+            .unwrap();
+        let rows = text
+            .lines()
+            .filter(|l| l.trim_start().starts_with(char::is_numeric));
+        for row in rows {
+            let mut around = row.chars().skip(at - 1);
+            let context = format!("{}: {row}", scene.display());
+            assert!(matches!(around.next(), Some(' ') | None), "{context}");
+            assert!(matches!(around.next(), Some('(' | ' ') | None), "{context}");
+        }
+        assert!(
+            text.lines().all(|l| !l.ends_with(' ')),
+            "{}",
+            scene.display()
+        );
+    }
+}
+
 #[test]
 fn trace_json_holds_the_result_and_every_step() {
     let out = gjkviz(&["trace", "scenes/dyn4j-epa-example.ron", "--json"]);
