@@ -4,8 +4,7 @@
 use std::io::Write;
 
 use crate::cli::check_text;
-use crate::explain::termination_text;
-use crate::explain3::{title, vertex_label};
+use crate::explain3::{termination_text3, title, vertex_label};
 use crate::format::{count, num, vec3};
 use crate::step_table::{Cells, StepTable};
 use crate::trace3::{Step3, Trace3};
@@ -102,7 +101,7 @@ pub fn write_table3(trace: &Trace3, out: &mut dyn Write) -> std::io::Result<()> 
         r.distance_iterations,
         r.epa_iterations,
         r.refinement_iterations,
-        termination_text(r.termination),
+        termination_text3(r.termination),
         r.bounds.map_or(String::new(), |[lower, upper]| format!(
             " (depth between {} and {})",
             num(lower),

@@ -8,9 +8,9 @@
 
 use glam::DVec3;
 
-use crate::explain::{Row, tolerance_text};
+use crate::explain::{Row, termination_text, tolerance_text};
 use crate::format::{num, num_with, vec3};
-use crate::trace::{CheckKind, Phase};
+use crate::trace::{CheckKind, Phase, Termination};
 use crate::trace3::{Event3, Region3, Step3, Vertex3, VertexId};
 
 /// Decimals in the prose: enough to follow the arithmetic, short enough to read.
@@ -94,6 +94,14 @@ fn support_sentence(s: &Vertex3, d: Option<DVec3>) -> String {
         v(s.b),
         v(s.point)
     )
+}
+
+/// How a 3D run ended, in words: the 2D wording, but a flat A − B has no volume.
+pub fn termination_text3(termination: Termination) -> &'static str {
+    match termination {
+        Termination::FlatDifference => "A − B has no volume (depth 0)",
+        other => termination_text(other),
+    }
 }
 
 /// The step in plain words, quoting its numbers.

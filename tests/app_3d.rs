@@ -16,6 +16,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use gjkviz::app::view3d::View;
 use gjkviz::app::{Dimension, GjkvizApp, Source};
+use gjkviz::explain3::termination_text3;
 use gjkviz::scene::{AnyScene, load_any_scene};
 
 fn scene_path(name: &str) -> PathBuf {
@@ -122,6 +123,9 @@ fn every_bundled_3d_scene_steps_first_to_last_and_back_exactly() {
         }
         assert!(harness.state().playback().is_last());
         assert!(harness.query_by_label_contains("Result").is_some());
+        // How the run ended, in the words the command line uses too.
+        let ended = termination_text3(expected.result.termination);
+        assert!(harness.query_by_label(ended).is_some(), "{name}: {ended}");
         for i in (0..steps).rev() {
             assert_eq!(harness.state().playback().index(), i, "{name}");
             assert_eq!(
@@ -358,12 +362,23 @@ fn clicking_a_face_pins_its_numbers_until_clicked_again_or_beside() {
     harness.run();
     let (at, text) = hover_a_face(&mut harness);
     assert!(harness.state().scene3().unwrap().pinned().is_none());
+    assert!(
+        harness
+            .query_by_label_contains("Under the pointer")
+            .is_some()
+    );
     click_at(&mut harness, at);
     assert_eq!(
         harness.state().scene3().unwrap().pinned(),
         Some(text.as_str())
     );
     assert!(harness.query_by_label_contains("Pinned").is_some());
+    // The face under the pointer is the pinned one: the panel shows it once.
+    assert!(
+        harness
+            .query_by_label_contains("Under the pointer")
+            .is_none()
+    );
     // Pinned, it stays when the pointer leaves the view.
     harness.hover_at(egui::pos2(5.0, 5.0));
     harness.run();

@@ -9,7 +9,9 @@ use crate::app::header::position_words;
 use crate::app::palette::Palette;
 use crate::app::step_panel::{StepWords, rows_ui, step_words_ui};
 use crate::explain::Row;
-use crate::explain3::{explain, numbers, pseudocode, pseudocode_line, title, vertex_label};
+use crate::explain3::{
+    explain, numbers, pseudocode, pseudocode_line, termination_text3, title, vertex_label,
+};
 use crate::format::{num, vec3};
 use crate::trace::{Phase, PhaseRun};
 use crate::trace3::Trace3;
@@ -137,7 +139,7 @@ pub fn result3_ui(ui: &mut egui::Ui, trace: &Trace3, at_end: bool, palette: &Pal
         iterations += &format!(", refinement {}", r.refinement_iterations);
     }
     row("iterations", iterations);
-    row("ended by", format!("{:?}", r.termination));
+    row("ended", termination_text3(r.termination).to_string());
     rows_ui(ui, "result 3d", rows, palette);
 }
 
@@ -149,6 +151,7 @@ pub fn picked_ui(ui: &mut egui::Ui, pinned: Option<&str>, hovered: Option<&str>)
         ui.add_space(4.0);
     }
     if let Some(text) = hovered.filter(|h| Some(*h) != pinned) {
+        ui.label(RichText::new("Under the pointer (click to pin):").weak());
         ui.label(RichText::new(text).monospace());
         ui.add_space(4.0);
     }
