@@ -12,6 +12,7 @@ use std::path::PathBuf;
 
 use crate::cli3::write_table3;
 use crate::command::{Command, EXIT_INVALID, EXIT_OUTPUT, EXIT_USAGE, USAGE};
+use crate::explain::penetration_counted;
 use crate::export::{write_trace_json, write_trace3_json};
 use crate::format::{num, vec2};
 use crate::scene::{AnyScene, load_any_scene};
@@ -173,9 +174,10 @@ fn write_table(trace: &Trace, out: &mut dyn Write) -> std::io::Result<()> {
     )?;
     writeln!(
         out,
-        "iterations: GJK {}, distance {}, EPA {}; ended: {}",
+        "iterations: GJK {}, distance {}, {} {}; ended: {}",
         r.gjk_iterations,
         r.distance_iterations,
+        penetration_counted(trace.steps.iter().map(|s| s.phase)),
         r.epa_iterations,
         snake_name(&r.termination)
     )

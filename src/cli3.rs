@@ -4,6 +4,7 @@
 use std::io::Write;
 
 use crate::cli::check_text;
+use crate::explain::penetration_counted;
 use crate::explain3::{termination_text3, title, vertex_label};
 use crate::format::{count, num, vec3};
 use crate::step_table::{Cells, StepTable};
@@ -96,9 +97,10 @@ pub fn write_table3(trace: &Trace3, out: &mut dyn Write) -> std::io::Result<()> 
     )?;
     writeln!(
         out,
-        "iterations: GJK {}, distance {}, EPA {}, refinement {}; ended: {}{}",
+        "iterations: GJK {}, distance {}, {} {}, refinement {}; ended: {}{}",
         r.gjk_iterations,
         r.distance_iterations,
+        penetration_counted(trace.steps.iter().map(|s| s.phase)),
         r.epa_iterations,
         r.refinement_iterations,
         termination_text3(r.termination),

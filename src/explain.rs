@@ -24,6 +24,20 @@ pub fn phase_name(phase: Phase) -> &'static str {
     }
 }
 
+/// The method whose iterations an outcome's `epa_iterations` counts, named for a line of
+/// counts ("GJK 3, distance 0, sampling 202"): the penetration phase among `phases` that ran
+/// last. EPA where none ran, and where core shapes gave way to it.
+pub fn penetration_counted(phases: impl DoubleEndedIterator<Item = Phase>) -> &'static str {
+    let last = phases
+        .rev()
+        .find(|p| matches!(p, Phase::Epa | Phase::Sampling | Phase::CoreShapes));
+    match last {
+        Some(Phase::Sampling) => "sampling",
+        Some(Phase::CoreShapes) => "core shapes",
+        _ => "EPA",
+    }
+}
+
 /// A few words naming what the step did.
 pub fn title(step: &Step) -> &'static str {
     match (step.phase, step.event) {
@@ -648,6 +662,7 @@ pub fn termination_text(termination: Termination) -> &'static str {
         Termination::NoUsableNormal => "stopped: no edge had a usable normal",
         Termination::Refined => "EPA stopped short; the normal was refined to rounding",
         Termination::Degenerate => "stopped: rounding left no valid expansion",
+        Termination::Sampled => "every direction sampled (the smallest depth found)",
     }
 }
 

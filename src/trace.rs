@@ -333,6 +333,9 @@ pub enum Termination {
     /// 3D EPA: rounding left no valid expansion (the faces the new point sees did not form one
     /// patch, or a new face would have turned inward); the closest face so far is the answer.
     Degenerate,
+    /// Direction sampling measured every one of its directions: no tolerance was checked, and
+    /// the depth is the smallest found, an upper bound on the true depth.
+    Sampled,
 }
 
 /// What the algorithm concluded about a pair.

@@ -73,6 +73,31 @@ fn step_tables_line_up_in_every_scene() {
     }
 }
 
+/// The last line's penetration count is named for the method that ran.
+#[test]
+fn the_iteration_counts_name_the_penetration_method() {
+    for (scene, counted) in [
+        ("scenes/3d/box-on-box.ron", ", EPA 1,"),
+        (
+            "scenes/3d/cylinder-vs-ellipsoid-sampling.ron",
+            ", sampling 202,",
+        ),
+        ("scenes/3d/spheres-core-shapes.ron", ", core shapes 1,"),
+    ] {
+        let text = stdout(&gjkviz(&["trace", scene]));
+        let last = text.lines().last().unwrap_or_default();
+        assert!(last.contains(counted), "{scene}: {last}");
+    }
+    let sampled = stdout(&gjkviz(&[
+        "trace",
+        "scenes/3d/cylinder-vs-ellipsoid-sampling.ron",
+    ]));
+    assert!(
+        sampled.contains("ended: every direction sampled"),
+        "{sampled}"
+    );
+}
+
 #[test]
 fn trace_json_holds_the_result_and_every_step() {
     let out = gjkviz(&["trace", "scenes/dyn4j-epa-example.ron", "--json"]);

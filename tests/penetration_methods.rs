@@ -3,6 +3,7 @@
 mod common;
 
 use common::{SplitMix64, body};
+use gjkviz::algorithm::Termination;
 use gjkviz::geometry::{ConvexBody, Shape};
 use gjkviz::{PenetrationMethod, Settings, query};
 use glam::DVec2;
@@ -79,6 +80,8 @@ fn sampling_is_exact_for_polygon_pairs() {
         let epa = query(&a, &b, &Settings::default());
         let sampled = query(&a, &b, &with(PenetrationMethod::Sampling { directions: 8 }));
         assert!(sampled.intersecting);
+        // No tolerance was checked: the run ended having measured every direction.
+        assert_eq!(sampled.termination, Termination::Sampled);
         assert!(
             (sampled.depth - epa.depth).abs() <= 1e-9 * epa.depth.max(1.0),
             "sampled {} vs EPA {}",

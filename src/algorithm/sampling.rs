@@ -77,7 +77,7 @@ where
         start: vertex,
         end: vertex,
         iterations: iteration,
-        termination: super::Termination::Converged,
+        termination: super::Termination::Sampled,
         bounds: None,
         refinement_iterations: 0,
     }

@@ -94,7 +94,7 @@ where
         contact_a,
         contact_b,
         iterations: total as u32,
-        termination: Termination::Converged,
+        termination: Termination::Sampled,
         bounds: None,
         refinement_iterations: 0,
         triangle: None,

@@ -6,7 +6,7 @@ use egui::RichText;
 
 use super::copy::copyable_ui;
 use super::palette::Palette;
-use crate::explain::termination_text;
+use crate::explain::{penetration_counted, termination_text};
 use crate::export::result_json;
 use crate::format::{num, vec2};
 use crate::trace::Trace;
@@ -97,7 +97,11 @@ pub fn result_ui(
             row("contact on B", vec2(r.contact_b));
             row("GJK iterations", r.gjk_iterations.to_string());
             row("distance iterations", r.distance_iterations.to_string());
-            row("EPA iterations", r.epa_iterations.to_string());
+            let penetration = penetration_counted(trace.steps.iter().map(|s| s.phase));
+            row(
+                &format!("{penetration} iterations"),
+                r.epa_iterations.to_string(),
+            );
             if r.refinement_iterations > 0 {
                 row("refinement iterations", r.refinement_iterations.to_string());
             }

@@ -8,7 +8,7 @@ use crate::app::convergence::{convergence_section_ui, gap_points};
 use crate::app::header::position_words;
 use crate::app::palette::Palette;
 use crate::app::step_panel::{StepWords, rows_ui, step_words_ui};
-use crate::explain::Row;
+use crate::explain::{Row, penetration_counted};
 use crate::explain3::{
     explain, numbers, pseudocode, pseudocode_line, termination_text3, title, vertex_label,
 };
@@ -131,8 +131,11 @@ pub fn result3_ui(ui: &mut egui::Ui, trace: &Trace3, at_end: bool, palette: &Pal
     row("contact on A", vec3(r.contact_a));
     row("contact on B", vec3(r.contact_b));
     let mut iterations = format!(
-        "GJK {}, distance {}, EPA {}",
-        r.gjk_iterations, r.distance_iterations, r.epa_iterations
+        "GJK {}, distance {}, {} {}",
+        r.gjk_iterations,
+        r.distance_iterations,
+        penetration_counted(trace.steps.iter().map(|s| s.phase)),
+        r.epa_iterations
     );
     // Curved pairs only: the steps after EPA or distance are refinement's.
     if r.refinement_iterations > 0 {
