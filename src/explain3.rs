@@ -186,12 +186,20 @@ fn event_sentence(step: &Step3) -> String {
         Event3::FirstSupport => format!(
             "GJK starts with the simplex [{simplex}] and searches toward the origin from it."
         ),
-        Event3::Reduced => format!(
-            "The origin is closest to {} of the simplex, so it keeps [{simplex}] and searches \
-             along {} next.",
-            step.region.map_or("a feature", region_words),
-            step.next_direction.map(v).unwrap_or_default()
-        ),
+        Event3::Reduced => match step.next_direction {
+            Some(d) => format!(
+                "The origin is closest to {} of the simplex, so it keeps [{simplex}] and \
+                 searches along {} next.",
+                step.region.map_or("a feature", region_words),
+                v(d)
+            ),
+            None => format!(
+                "The origin is closest to {} of the simplex, so it keeps [{simplex}]; that \
+                 closest point is the origin itself, up to rounding, so no direction is left \
+                 to search.",
+                step.region.map_or("a feature", region_words),
+            ),
+        },
         Event3::EnclosedOrigin => format!(
             "The tetrahedron [{simplex}] encloses the origin: the shapes overlap, and EPA \
              measures by how much."

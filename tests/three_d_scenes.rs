@@ -214,6 +214,10 @@ fn every_3d_step_is_explained_with_its_numbers_and_a_pseudocode_line() {
             {
                 assert!(text.contains(&format!("p{}", s.id + 1)), "{text}");
             }
+            // A direction to search is never the zero vector ("along (0, 0, 0)").
+            if let Some(d) = step.next_direction {
+                assert!(d.length_squared() > 0.0, "{file}: {text}");
+            }
             if step.event == Event3::Expanded {
                 let seen = match step.removed_faces.len() {
                     1 => "sees 1 face, which is removed".to_string(),

@@ -74,7 +74,7 @@ where
         direction: Some(first),
         support: Some(pair.world(&s)),
         simplex: simplex.ids(),
-        next_direction: Some(-v),
+        next_direction: (!origin_on(v, magnitude_squared)).then_some(-v),
         ..Step3::new(Phase::Gjk, 0, Event3::FirstSupport)
     });
     let outcome = |verdict, closest, pending_support, iterations| GjkOutcome {
@@ -136,7 +136,10 @@ where
             simplex: simplex.ids(),
             dropped: dropped.iter().flatten().copied().collect(),
             region: Some(region),
-            next_direction: (!enclosed).then_some(-closest),
+            // The origin on the simplex leaves no direction to search; the next iteration
+            // says so.
+            next_direction: (!enclosed && !origin_on(closest, kept_magnitude_squared))
+                .then_some(-closest),
             ..found(if enclosed {
                 Event3::EnclosedOrigin
             } else {
