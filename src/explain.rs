@@ -74,6 +74,22 @@ fn n(x: f64) -> String {
     num_with(x, PROSE_DECIMALS)
 }
 
+/// The refinement's bounds on the depth or distance (`answer`), 2D and 3D. Where they agree
+/// to the prose's digits, "between 0.05 and 0.05" would say nothing: their gap says how close.
+pub(crate) fn bounds_sentence(answer: &str, lower: f64, upper: f64) -> String {
+    let (low, high) = (n(lower), n(upper));
+    if lower == upper {
+        format!(" Its lower and upper bounds meet: the {answer} is {low}.")
+    } else if low == high {
+        format!(
+            " The {answer} is now known to within {}: {low} to the digits shown.",
+            num(upper - lower)
+        )
+    } else {
+        format!(" The {answer} is now known to lie between {low} and {high}.")
+    }
+}
+
 /// Whether a check's gap is not zero but no more than the tolerance: not worth its digits.
 pub fn noise(c: &Check) -> bool {
     c.difference != 0.0 && c.difference.abs() <= c.tolerance
@@ -505,11 +521,7 @@ fn explain_refinement(step: &Step) -> String {
     let apart = height < 0.0;
     let (answer, meaning) = height_meaning(height);
     let bounds = step.bounds.map_or(String::new(), |[lower, upper]| {
-        format!(
-            " The {answer} is now known to lie between {} and {}.",
-            n(lower),
-            n(upper)
-        )
+        bounds_sentence(answer, lower, upper)
     });
     let start = match (step.iteration, apart) {
         (1, false) => {
@@ -920,6 +932,24 @@ const CORE_SHAPES_CODE: &[CodeLine] = &[
 mod tests {
     use super::*;
     use crate::scene::default_scene;
+
+    /// Bounds apart in the digits shown are quoted; bounds that agree in them give their gap;
+    /// equal bounds give the value.
+    #[test]
+    fn refinement_bounds_say_how_close_they_are() {
+        assert_eq!(
+            bounds_sentence("depth", 0.25, 0.5),
+            " The depth is now known to lie between 0.25 and 0.5."
+        );
+        assert_eq!(
+            bounds_sentence("distance", 0.05, 0.05 + 4e-12),
+            " The distance is now known to within 4.000e-12: 0.05 to the digits shown."
+        );
+        assert_eq!(
+            bounds_sentence("depth", 0.05, 0.05),
+            " Its lower and upper bounds meet: the depth is 0.05."
+        );
+    }
 
     #[test]
     fn worked_example_epa_step_quotes_its_gap_and_tolerance() {

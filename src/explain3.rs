@@ -8,7 +8,7 @@
 
 use glam::DVec3;
 
-use crate::explain::{Row, termination_text, tolerance_text};
+use crate::explain::{Row, bounds_sentence, termination_text, tolerance_text};
 use crate::format::{num, num_with, vec3};
 use crate::trace::{CheckKind, Phase, Termination};
 use crate::trace3::{Event3, Region3, Step3, Vertex3, VertexId};
@@ -352,13 +352,9 @@ fn refinement_sentence(step: &Step3) -> String {
               height."
             .to_string(),
     };
-    let bounds = step.bounds.map_or(String::new(), |b| {
-        format!(
-            " The {answer} is now known to lie between {} and {}.",
-            n(b.lower),
-            n(b.upper)
-        )
-    });
+    let bounds = step
+        .bounds
+        .map_or(String::new(), |b| bounds_sentence(answer, b.lower, b.upper));
     format!(
         "{start}The height of A − B along n is h = s · n = {}, {meaning}. {verdict}{bounds}",
         n(height)
