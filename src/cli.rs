@@ -16,7 +16,7 @@ use crate::explain::penetration_counted;
 use crate::export::{write_trace_json, write_trace3_json};
 use crate::format::{num, vec2};
 use crate::scene::{AnyScene, load_any_scene};
-use crate::step_table::{Cells, StepTable};
+use crate::step_table::{Cells, write_step_table};
 use crate::trace::{Check, Event, Phase, Step, Trace};
 
 /// Runs `trace` or `check`, writing to `out` and `err`; returns the exit code.
@@ -120,8 +120,7 @@ fn write_table(trace: &Trace, out: &mut dyn Write) -> std::io::Result<()> {
     // EPA's polytope is listed in full for its first iterations only, so that the table of a
     // long run on a curved pair stays linear in the iterations, like the trace.
     let mut polytope_points = 0;
-    let table = StepTable::new(&HEADER, &rows);
-    table.write(out, &HEADER, &rows, |i, out, indent| {
+    write_step_table(out, &HEADER, &rows, |i, out, indent| {
         let step = &trace.steps[i];
         if step.phase == Phase::Epa && step.iteration == 1 && step.simplex.len() == 3 {
             polytope_points = 3;

@@ -7,7 +7,7 @@ use crate::cli::check_text;
 use crate::explain::penetration_counted;
 use crate::explain3::{termination_text3, title, vertex_label};
 use crate::format::{count, num, vec3};
-use crate::step_table::{Cells, StepTable};
+use crate::step_table::{Cells, write_step_table};
 use crate::trace3::{Step3, Trace3};
 
 /// The step table's columns, in order.
@@ -36,8 +36,7 @@ pub fn write_table3(trace: &Trace3, out: &mut dyn Write) -> std::io::Result<()> 
             .collect::<Vec<_>>()
             .join(" ")
     };
-    let table = StepTable::new(&HEADER, &rows);
-    table.write(out, &HEADER, &rows, |i, out, indent| {
+    write_step_table(out, &HEADER, &rows, |i, out, indent| {
         let step = &trace.steps[i];
         if let Some(f) = step.closest_face {
             writeln!(
