@@ -6,12 +6,13 @@
 //! forms for balls; for two boxes' distance a separating-axis search and two projections; GJK/EPA
 //! otherwise, two boxes' contact included, since parry 0.31 has its cuboid contact switched off),
 //! and parry's support-map path alone (`contact_support_map_support_map` /
-//! `distance_support_map_support_map`: GJK and EPA on the two support functions). Each
-//! iteration runs the whole batch of pairs (an in-cache set queries each pair several times in
-//! a row); the table printed at the end divides by the queries in a batch. Then the support search alone on large hulls, refinement against EPA alone on curved
-//! pairs (`versus_parry_3d/refinement.rs`), and last the same ratios again timed in pairs,
-//! round after round, so the machine's drift between two functions does not enter them
-//! (`versus_parry_3d/paired.rs`). BENCHMARKS.md shows and explains the results.
+//! `distance_support_map_support_map`: GJK and EPA on the two support functions). Each iteration
+//! runs the whole batch of pairs (an in-cache set queries each pair several times in a row); the
+//! table printed at the end divides by the queries in a batch. Then the support search alone on
+//! large hulls, refinement against EPA alone on curved pairs (`versus_parry_3d/refinement.rs`), and
+//! last the same ratios again timed in pairs, round after round, so the machine's drift between two
+//! functions does not enter them (`versus_parry_3d/paired.rs`). BENCHMARKS.md shows and explains
+//! the results.
 //!
 //! Run with `cargo bench --bench versus_parry_3d` (a filter after `--` picks groups).
 

@@ -3,13 +3,14 @@
 //! ([`super::refine`]); 3D turns it along great circles of the unit sphere
 //! ([`crate::algorithm3`]'s refinement).
 //!
-//! The search starts from θ = 0, where the caller has measured the slope. Downhill is against
-//! its sign. A small probe step measures how fast the slope changes there (the curvature of
-//! A − B), which gives the distance to its sign change; steps of twice that, doubling, then
-//! reach past it. A step along which h rises and that may have passed more than the nearest
-//! minimum is taken back (see [`LONG_STEP`]): only that minimum is bracketed. The bracket is closed by regula falsi with the Illinois rule, which converges
-//! superlinearly on smooth curves; where the slope jumps (a corner) it can creep from one end
-//! by doubling steps, so a bracket that two steps did not halve is bisected.
+//! The search starts from θ = 0, where the caller has measured the slope. Downhill is against its
+//! sign. A small probe step measures how fast the slope changes there (the curvature of A − B),
+//! which gives the distance to its sign change; steps of twice that, doubling, then reach past it.
+//! A step along which h rises and that may have passed more than the nearest minimum is taken back
+//! (see [`LONG_STEP`]): only that minimum is bracketed. The bracket is closed by regula falsi with
+//! the Illinois rule, which converges superlinearly on smooth curves; where the slope jumps (a
+//! corner) it can creep from one end by doubling steps, so a bracket that two steps did not halve
+//! is bisected.
 //!
 //! On a flat side of A − B (a polygon's edge or a polyhedron's face, rounded or not) the support
 //! point jumps from one end of the side to the other as θ crosses the side's normal, and the
