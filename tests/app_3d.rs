@@ -18,6 +18,7 @@ use gjkviz::app::view3d::View;
 use gjkviz::app::{Dimension, GjkvizApp, Source};
 use gjkviz::explain3::termination_text3;
 use gjkviz::scene::{AnyScene, load_any_scene};
+use gjkviz::trace::Termination;
 
 fn scene_path(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -353,6 +354,19 @@ fn hovering_a_face_shows_its_normal_and_distance() {
         harness.query_all_by_label_contains("δ = ").count() >= 2,
         "the step panel and a tooltip show the face's numbers"
     );
+}
+
+/// A long value in the result (how the run ended) wraps inside the side panel at 1280 × 800
+/// instead of running past the window's edge.
+#[test]
+fn a_long_result_value_wraps_inside_the_window() {
+    let mut harness = open("near-concentric-spheres.ron");
+    harness.key_press(egui::Key::End);
+    harness.run();
+    let ended = termination_text3(Termination::Refined);
+    let rect = harness.get_by_label(ended).rect();
+    assert!(rect.right() <= 1280.0, "{rect:?}");
+    assert!(rect.height() > 20.0, "one line, cut: {rect:?}");
 }
 
 #[test]

@@ -11,8 +11,9 @@ pub fn copyable_ui(ui: &mut egui::Ui, text: RichText, value: &str, hover: &str) 
     } else {
         format!("{hover}\nClick to copy")
     };
+    // Wrapped: a long value (how a run ended) stays inside a narrow side panel.
     let response = ui
-        .add(egui::Label::new(text).sense(Sense::click()))
+        .add(egui::Label::new(text).wrap().sense(Sense::click()))
         .on_hover_text(hint);
     let mut copy = response.clicked();
     response.context_menu(|ui| {
