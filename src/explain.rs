@@ -52,7 +52,10 @@ pub fn title(step: &Step) -> &'static str {
         (_, Event::CompletedTriangle) => "Triangle completed for EPA",
         (_, Event::CloserPoint) => "Closer point found",
         (Phase::Epa, Event::Converged) => "Edge on the boundary: depth found",
-        (Phase::Refinement, Event::Converged) => "Support point on the normal's line: normal found",
+        (Phase::Refinement, Event::Converged) if step.check.is_some_and(|c| c.passed) => {
+            "Support point on the normal's line: normal found"
+        }
+        (Phase::Refinement, Event::Converged) => "No turn lowers the height: normal settled",
         (_, Event::Converged) => "Distance found",
         (_, Event::Expanded) => "Polytope expanded",
         (_, Event::MaxIterations) => "Iteration limit reached",

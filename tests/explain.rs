@@ -446,6 +446,35 @@ fn every_step_text_of_every_bundled_scene_matches_its_step() {
     }
 }
 
+/// Refinement ends either on the normal's line (its offset check passes) or at a flat side or
+/// corner, where the support point jumps and its offset stays large: the step's title must say
+/// which, as its explanation does. The capsule on a polygon ends the second way.
+#[test]
+fn a_refinement_that_ends_off_the_normals_line_is_not_titled_as_on_it() {
+    let mut endings = BTreeSet::new();
+    for bundled in BUNDLED_SCENES {
+        let trace = parse_scene(bundled.text, bundled.file).unwrap().trace();
+        for step in &trace.steps {
+            if (step.phase, step.event) != (Phase::Refinement, Event::Converged) {
+                continue;
+            }
+            let on_line = step.check.expect("refinement checks its offset").passed;
+            let wanted = if on_line {
+                "Support point on the normal's line: normal found"
+            } else {
+                "No turn lowers the height: normal settled"
+            };
+            assert_eq!(title(step), wanted, "{}", bundled.file);
+            endings.insert((bundled.file, on_line));
+        }
+    }
+    assert!(
+        endings.contains(&("capsule-vs-polygon.ron", false)),
+        "{endings:?}"
+    );
+    assert!(endings.iter().any(|&(_, on_line)| on_line), "{endings:?}");
+}
+
 /// The scene where the origin lies on a GJK simplex edge and yet the depth is 2.414: the text
 /// of that step must not say the shapes only touch.
 #[test]
