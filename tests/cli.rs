@@ -82,7 +82,7 @@ fn the_iteration_counts_name_the_penetration_method() {
             "scenes/3d/cylinder-vs-ellipsoid-sampling.ron",
             ", sampling 202,",
         ),
-        ("scenes/3d/spheres-core-shapes.ron", ", core shapes 1,"),
+        ("scenes/3d/spheres-core-shapes.ron", ", core shapes 3,"),
     ] {
         let text = stdout(&gjkviz(&["trace", scene]));
         let last = text.lines().last().unwrap_or_default();

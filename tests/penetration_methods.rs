@@ -5,6 +5,7 @@ mod common;
 use common::{SplitMix64, body};
 use gjkviz::algorithm::Termination;
 use gjkviz::geometry::{ConvexBody, Shape};
+use gjkviz::trace::{Event, Phase};
 use gjkviz::{PenetrationMethod, Settings, query};
 use glam::DVec2;
 
@@ -122,6 +123,7 @@ fn sampling_on_curved_pairs_stays_within_its_bound_and_improves_with_more_direct
 #[test]
 fn core_shapes_are_exact_for_rounded_shapes_within_their_radius() {
     let mut rng = SplitMix64::new(13);
+    let mut counted = 0;
     for (a, b) in overlapping_pairs(&mut rng, 300, random_rounded) {
         let epa = query(&a, &b, &Settings::default());
         // A margin below both radii leaves rounded cores: the method is then exact, as long as
@@ -139,7 +141,29 @@ fn core_shapes_are_exact_for_rounded_shapes_within_their_radius() {
             epa.depth
         );
         assert!(core.normal.angle_to(epa.normal).abs() <= 1e-3);
+        // The method's count is what it ran on the cores, GJK's iterations and distance's
+        // (as in 3D), read back from the steps the cores' runs recorded.
+        let traced = gjkviz::trace(
+            &a,
+            &b,
+            &with(PenetrationMethod::CoreShapes { margin: 0.45 }),
+        );
+        if traced.steps.iter().any(|s| s.event == Event::CoreDepth) {
+            let last_on_cores = |phase| {
+                traced
+                    .steps
+                    .iter()
+                    .filter(|s| s.on_cores && s.phase == phase)
+                    .map(|s| s.iteration)
+                    .max()
+                    .unwrap_or(0)
+            };
+            let ran = last_on_cores(Phase::Gjk) + last_on_cores(Phase::Distance);
+            assert_eq!(core.epa_iterations, ran);
+            counted += 1;
+        }
     }
+    assert!(counted > 100, "{counted} pairs answered from the cores");
 }
 
 #[test]

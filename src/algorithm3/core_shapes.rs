@@ -43,22 +43,22 @@ where
     let mut on_cores = OnCores(recorder);
     let mut simplex = Simplex::default();
     let gjk = gjk::intersect(&mut cores, settings, &mut simplex, &mut on_cores);
-    let separation = match gjk.verdict {
-        GjkVerdict::Overlap => None,
+    let (separation, distance_iterations) = match gjk.verdict {
+        GjkVerdict::Overlap => (None, 0),
         GjkVerdict::Separated | GjkVerdict::Undecided => {
-            match distance::closest_points(
+            let found = distance::closest_points(
                 &mut cores,
                 settings,
                 &mut simplex,
                 gjk.closest,
                 gjk.pending_support,
                 &mut on_cores,
-            )
-            .verdict
-            {
+            );
+            let separation = match found.verdict {
                 DistanceVerdict::Separated(s, _) => Some(s),
                 DistanceVerdict::Touching => None,
-            }
+            };
+            (separation, found.iterations)
         }
     };
     pair.continue_after(cores.found());
@@ -90,7 +90,8 @@ where
         normal,
         contact_a,
         contact_b,
-        iterations: 1,
+        // The method's cost: its GJK and distance iterations on the cores, as in 2D.
+        iterations: gjk.iterations + distance_iterations,
         termination: Termination::Converged,
         bounds: None,
         refinement_iterations: 0,
