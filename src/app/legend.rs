@@ -84,15 +84,30 @@ pub fn legend_ui(
     ui.horizontal_wrapped(|ui| {
         ui.spacing_mut().item_spacing.x = 6.0;
         for (swatch, colour, text) in entries {
+            // A swatch and its words go to the next row together, so no row starts with words
+            // whose mark ended the row above.
+            let words = egui::WidgetText::from(RichText::new(text).small()).into_galley(
+                ui,
+                Some(egui::TextWrapMode::Extend),
+                f32::INFINITY,
+                egui::TextStyle::Small,
+            );
+            let width = SWATCH_SIZE.x + ui.spacing().item_spacing.x + words.size().x;
+            if width > ui.available_size_before_wrap().x {
+                ui.end_row();
+            }
             swatch_ui(ui, swatch, colour);
-            ui.label(RichText::new(text).small());
+            ui.label(words);
             ui.add_space(8.0);
         }
     });
 }
 
+/// A swatch's room: as wide as an arrow needs, as tall as a small line of text.
+const SWATCH_SIZE: Vec2 = Vec2::new(22.0, 12.0);
+
 fn swatch_ui(ui: &mut egui::Ui, swatch: Swatch, colour: Color32) {
-    let (rect, _) = ui.allocate_exact_size(Vec2::new(22.0, 12.0), Sense::hover());
+    let (rect, _) = ui.allocate_exact_size(SWATCH_SIZE, Sense::hover());
     let painter = ui.painter();
     let c = rect.center();
     let stroke = Stroke::new(2.5, colour);
@@ -144,5 +159,48 @@ fn swatch_ui(ui: &mut egui::Ui, swatch: Swatch, colour: Color32) {
         Swatch::Arrow => {
             painter.arrow(rect.left_center(), Vec2::new(rect.width(), 0.0), stroke);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use egui_kittest::Harness;
+    use egui_kittest::kittest::Queryable as _;
+
+    use super::*;
+
+    /// At every window width, a row of the legend begins with a mark, never with words whose
+    /// mark ended the row above: every entry's words stand at least as far right as the first
+    /// entry's, which follow the first mark.
+    #[test]
+    fn an_entry_wraps_with_its_mark_at_every_width() {
+        let method = PenetrationMethod::CoreShapes { margin: 0.1 };
+        let mut rows_seen = 0;
+        for width in (240..=1400).step_by(7) {
+            let harness = Harness::builder()
+                .with_size([width as f32, 200.0])
+                .build_ui(|ui| legend_ui(ui, &Palette::new(true), method, Dimension::Three));
+            let words: Vec<egui::Rect> = harness
+                .query_all_by_role(egui::accesskit::Role::Label)
+                .map(|node| node.rect())
+                .collect();
+            let first = words[0];
+            for w in &words {
+                assert!(
+                    w.left() >= first.left() - 0.5,
+                    "width {width}: {w:?} vs {first:?}"
+                );
+            }
+            rows_seen = rows_seen.max(
+                words
+                    .iter()
+                    .filter(|w| w.left() <= first.left() + 0.5)
+                    .count(),
+            );
+        }
+        assert!(
+            rows_seen >= 3,
+            "the widths tried wrap the legend: {rows_seen} rows"
+        );
     }
 }
