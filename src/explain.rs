@@ -890,9 +890,11 @@ const REFINEMENT_CODE: &[CodeLine] = &[
     code("        doubling, then secant on the slope"),
     code("    slope ← support(n) · t  (t ⟂ n)"),
     marked(
-        "    if |slope| within rounding: return h(n), n",
+        "    if |slope| within rounding, nothing lies",
         &[any(P::Refinement, E::Converged)],
     ),
+    code("        beyond a flat side, or the bracket"),
+    code("        closed where s jumps: return h(n), n"),
     marked(
         "  return smallest h(n) found, its n",
         &[any(P::Refinement, E::MaxIterations)],
