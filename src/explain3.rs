@@ -479,7 +479,8 @@ const GJK_CODE: &[Line] = &[
     line("  s ← support(d0); simplex ← [s]", &[E::FirstSupport]),
     line("  loop:", &[]),
     line("    v ← closest point of simplex", &[]),
-    line("    if v = 0: return TOUCHING", &[E::OriginOnSimplex]),
+    line("    if v = 0: return INTERSECTING", &[E::OriginOnSimplex]),
+    line("      (touching or deeper: EPA measures)", &[]),
     line("    s ← support(−v)", &[]),
     line("    if s · (−v) < 0: return SEPARATED", &[E::Separated]),
     line(
@@ -497,7 +498,7 @@ const DISTANCE_CODE: &[Line] = &[
     line("  loop:", &[]),
     line("    v ← closest point of simplex", &[]),
     line(
-        "    if v = 0: return TOUCHING (to EPA)",
+        "    if v = 0: origin in A − B (to EPA)",
         &[E::OriginOnSimplex],
     ),
     line("    s ← support(−v)", &[]),

@@ -239,6 +239,30 @@ fn every_3d_step_is_explained_with_its_numbers_and_a_pseudocode_line() {
 }
 
 /// Every number a step carries is finite (JSON would print an infinity as null).
+/// The two cubes of libccd's issue 25 overlap by 0.1, and GJK ends with the origin on its
+/// triangle: neither the step's text nor its pseudocode line may call that touching, since
+/// EPA goes on to measure the depth.
+#[test]
+fn the_origin_on_a_3d_simplex_is_not_called_touching() {
+    let trace = load3(&format!("{SCENES_3D}/libccd-25-cubes.ron")).trace();
+    let step = trace
+        .steps
+        .iter()
+        .find(|s| s.event == Event3::OriginOnSimplex)
+        .expect("the scene's GJK ends with the origin on its simplex");
+    assert!(trace.result.depth > 0.05, "{}", trace.result.depth);
+    assert!(
+        explain(step).contains("touch or overlap"),
+        "{}",
+        explain(step)
+    );
+    let line = pseudocode(step.phase)[pseudocode_line(step).expect("a line")].text;
+    assert!(line.contains("INTERSECTING"), "{line}");
+    for line in pseudocode(step.phase) {
+        assert!(!line.text.contains("TOUCHING"), "{}", line.text);
+    }
+}
+
 fn assert_finite_steps(trace: &gjkviz::trace3::Trace3) {
     for (i, s) in trace.steps.iter().enumerate() {
         let mut numbers: Vec<f64> = Vec::new();
