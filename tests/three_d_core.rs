@@ -911,3 +911,35 @@ fn a_thin_plate_keeps_its_thickness_in_distance_and_depth() {
     assert!(overlapping.intersecting);
     assert_close("depth", overlapping.depth, 1.3 * half_thickness, 1e-12);
 }
+
+/// The contact points are the answer's two ends: contact_a − contact_b = depth · n when the
+/// shapes overlap, contact_b − contact_a = distance · n when apart. EPA's witnesses broke this
+/// where A − B is flat: its polytope has several faces in that plane, rounding picked one that
+/// did not hold the origin's projection, and weights clamped into it gave points of the right
+/// faces in the wrong place: up to 0.88 apart from where they should be, in 16 of these 60
+/// box–box pairs and in a point inside a box, polyhedra, crossing capsules.
+#[test]
+fn contact_points_are_the_depth_or_distance_apart_along_the_normal() {
+    let mut rng = SplitMix64::new(0xd1ff);
+    let mut worst = (0.0, String::new());
+    for ka in KINDS {
+        for kb in KINDS {
+            for _ in 0..60 {
+                let a = ConvexBody3::new(&random_body(&mut rng, ka, 0.8));
+                let b = ConvexBody3::new(&random_body(&mut rng, kb, 0.8));
+                let r = query(&a, &b, &Settings3::default());
+                let expected = if r.intersecting {
+                    r.normal * -r.depth
+                } else {
+                    r.normal * r.distance
+                };
+                let miss = (r.contact_b - r.contact_a - expected).length();
+                if miss > worst.0 {
+                    worst = (miss, format!("{ka}-{kb}: {r:?}"));
+                }
+            }
+        }
+    }
+    eprintln!("contact points: worst miss {:e}", worst.0);
+    assert!(worst.0 <= 1e-9, "{worst:?}");
+}

@@ -35,7 +35,7 @@ pub(crate) struct Penetration {
     pub refinement_iterations: u32,
     /// EPA's closest face, when it answered from one: points of A − B that may be corners of a
     /// flat face of it, for refinement.
-    pub triangle: Option<[DVec3; 3]>,
+    pub triangle: Option<[Vertex; 3]>,
 }
 
 impl Penetration {
@@ -168,5 +168,29 @@ where
             counts,
             p.termination,
         )
+    }
+}
+
+/// Twice the signed areas of the triangles `point` makes with the edges of the triangle
+/// `corners`, seen along `normal`: the k-th with the edge opposite corner k. All ≥ 0 when the
+/// triangle holds the point.
+pub(crate) fn areas_around(corners: [DVec3; 3], point: DVec3, normal: DVec3) -> [f64; 3] {
+    let [a, b, c] = corners;
+    [
+        (b - point).cross(c - point).dot(normal),
+        (c - point).cross(a - point).dot(normal),
+        (a - point).cross(b - point).dot(normal),
+    ]
+}
+
+/// `point`'s barycentric coordinates in the triangle `corners` seen along `normal`, clamped
+/// into it (sum 1; a third each for a triangle with no area).
+pub(crate) fn clamped_weights(corners: [DVec3; 3], point: DVec3, normal: DVec3) -> [f64; 3] {
+    let areas = areas_around(corners, point, normal).map(|x| x.max(0.0));
+    let total: f64 = areas.iter().sum();
+    if total > 0.0 && total.is_finite() {
+        areas.map(|x| x / total)
+    } else {
+        [1.0 / 3.0; 3]
     }
 }

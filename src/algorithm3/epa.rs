@@ -13,7 +13,7 @@ use glam::DVec3;
 
 use super::contact::{Penetration, least_significant_perpendicular};
 use super::difference::{Difference, Vertex, effective_tolerance};
-use super::polytope::Polytope;
+use super::polytope::{Polytope, Projection};
 use super::settings::Settings3;
 use super::simplex::Simplex;
 use super::start::grow_to_tetrahedron;
@@ -76,7 +76,11 @@ where
             direction: Some(n),
             support: Some(pair.world(&s)),
             check: Some(check),
-            closest_face: Some(closest_face3(polytope, closest)),
+            closest_face: Some(closest_face3(
+                polytope,
+                closest,
+                &polytope.projection(closest),
+            )),
             bounds: Some(bounds),
             ..Step3::new(Phase::Epa, iteration, event)
         };
@@ -88,15 +92,20 @@ where
             None
         };
         if let Some((event, termination)) = stop {
-            recorder.record(|| step(event, &polytope));
-            return answer(pair, &polytope, closest, iteration, termination);
+            let at = polytope.projection_around(closest, tolerance);
+            recorder.record(|| Step3 {
+                closest_face: Some(closest_face3(&polytope, closest, &at)),
+                ..step(event, &polytope)
+            });
+            return answer(pair, &polytope, closest, &at, iteration, termination);
         }
         let first_new = polytope.faces.len();
         if polytope.expand(closest, s).is_err() {
             // Removed faces keep their place and corners: the best one can still answer.
             let answered = best.1;
+            let at = polytope.projection_around(answered, tolerance);
             recorder.record(|| Step3 {
-                closest_face: Some(closest_face3(&polytope, answered)),
+                closest_face: Some(closest_face3(&polytope, answered, &at)),
                 bounds: Some(Bounds {
                     lower: best.0,
                     upper,
@@ -107,6 +116,7 @@ where
                 pair,
                 &polytope,
                 answered,
+                &at,
                 iteration,
                 Termination::Degenerate,
             );
@@ -126,8 +136,12 @@ where
     }
     let closest = polytope.closest_face().unwrap_or(0);
     let lower = polytope.faces[closest].distance;
+    let at = polytope.projection_around(
+        closest,
+        effective_tolerance(settings.tolerance, lower.abs()),
+    );
     recorder.record(|| Step3 {
-        closest_face: Some(closest_face3(&polytope, closest)),
+        closest_face: Some(closest_face3(&polytope, closest, &at)),
         bounds: Some(Bounds { lower, upper }),
         ..Step3::new(Phase::Epa, settings.max_iterations, Event3::MaxIterations)
     });
@@ -137,18 +151,20 @@ where
             pair,
             &polytope,
             closest,
+            &at,
             settings.max_iterations,
             Termination::MaxIterations,
         )
     }
 }
 
-/// The outcome from face `f`: its distance, normal and the witness points of the origin's
-/// projection.
+/// The outcome from face `f`: its distance and normal, and the witness points of the origin's
+/// projection `at` on its plane (in `f`, or in a face in that plane).
 fn answer<A, B>(
     pair: &Difference<A, B>,
     polytope: &Polytope,
     f: usize,
+    at: &Projection,
     iterations: u32,
     termination: Termination,
 ) -> Penetration
@@ -157,15 +173,14 @@ where
     B: SupportMap3 + ?Sized,
 {
     let face = polytope.faces[f];
-    let (weights, _, corners) = polytope.projection(f);
     Penetration {
-        triangle: Some(corners.map(|v| v.w)),
+        triangle: Some(at.corners),
         ..Penetration::from_feature(
             pair,
             face.distance,
             face.normal,
-            &corners,
-            &weights,
+            &at.corners,
+            &at.weights,
             iterations,
             termination,
         )
@@ -217,15 +232,16 @@ fn face3(polytope: &Polytope, f: usize) -> Face3 {
     }
 }
 
-fn closest_face3(polytope: &Polytope, f: usize) -> ClosestFace3 {
+/// Face `f`, EPA's closest, with the origin's projection on its plane `at`: the face named is
+/// the one holding the projection, which the weights are over.
+fn closest_face3(polytope: &Polytope, f: usize, at: &Projection) -> ClosestFace3 {
     let face = polytope.faces[f];
-    let (barycentric, projection, _) = polytope.projection(f);
     ClosestFace3 {
-        face: face3(polytope, f),
+        face: face3(polytope, at.face),
         normal: face.normal,
         distance: face.distance,
-        projection,
-        barycentric,
+        projection: at.point,
+        barycentric: at.weights,
     }
 }
 

@@ -24,6 +24,8 @@
 
 use glam::DVec3;
 
+use super::difference::Vertex;
+
 /// Support points closer than this fraction of the coordinates' size count as one corner.
 /// Three corners this far apart whose plane passes the support test within rounding (16 ulps
 /// of the size) lie on a surface whose radius of curvature is at least ~(0.01)²/(8 · 16 ulps),
@@ -37,10 +39,12 @@ const CORNER_SEPARATION: f64 = 1e-2;
 /// by only radius · tilt² / 2 (~5e-17 of the radius), below rounding.
 const CORNER_TILT: f64 = 1e-8;
 
-/// The last three support points refinement found apart from one another, most recent first.
+/// The last three support points refinement found apart from one another, most recent first,
+/// with the points of A and B they came from: once the corners are the face's, the origin's
+/// projection's weights over them give the contact points.
 #[derive(Default)]
 pub(crate) struct FaceCorners {
-    corners: [DVec3; 3],
+    corners: [Vertex; 3],
     count: usize,
     /// A corner came in since the last [`FaceCorners::candidate`].
     fresh: bool,
@@ -66,20 +70,20 @@ impl FaceCorners {
     /// near, else in place of the oldest. The latest point near a corner is kept because the
     /// normals converge: an early one may lie on a rounded corner next to the face, just below
     /// its plane (crossing capsules: 4e-13 below, which tilts the plane past rounding).
-    pub fn see(&mut self, w: DVec3, size: f64) {
+    pub fn see(&mut self, v: Vertex, size: f64) {
         let apart = CORNER_SEPARATION * size;
         if let Some(near) = self.corners[..self.count]
             .iter_mut()
-            .find(|c| (**c - w).length() <= apart)
+            .find(|c| (c.w - v.w).length() <= apart)
         {
-            if *near != w {
-                *near = w;
+            if near.w != v.w {
+                *near = v;
                 self.fresh = true;
             }
             return;
         }
         self.corners.rotate_right(1);
-        self.corners[0] = w;
+        self.corners[0] = v;
         self.count = (self.count + 1).min(3);
         self.fresh = true;
     }
@@ -105,16 +109,17 @@ impl FaceCorners {
     /// The unit normal of the three corners' plane, on the side of `n`, and an edge of their
     /// triangle that the origin's projection on the plane lies beyond, if any; None when the
     /// corners span no plane.
-    fn triangle(&self, n: DVec3) -> Option<(DVec3, Option<[DVec3; 2]>)> {
-        let [p, q, r] = self.corners;
+    fn triangle(&self, n: DVec3) -> Option<(DVec3, Option<[usize; 2]>)> {
+        let [p, q, r] = self.corners.map(|c| c.w);
         let cross = (q - p).cross(r - p);
         let normal = cross.try_normalize()?;
         let plane = if normal.dot(n) < 0.0 { -normal } else { normal };
         let projection = plane * plane.dot(p);
         // Inside: on the inner side of each edge, going round as the cross product does.
-        let outside = [[p, q], [q, r], [r, p]]
-            .into_iter()
-            .find(|&[a, b]| (b - a).cross(projection - a).dot(cross) < 0.0);
+        let outside = [[0, 1], [1, 2], [2, 0]].into_iter().find(|&[i, j]| {
+            let (a, b) = (self.corners[i].w, self.corners[j].w);
+            (b - a).cross(projection - a).dot(cross) < 0.0
+        });
         Some((plane, outside))
     }
 
@@ -123,9 +128,9 @@ impl FaceCorners {
     /// along normals far from the face's, where a rounded shape's support lies on the rounding
     /// just below the face (4e-13 on the crossing capsules), which tilts their plane.
     pub fn toward_corners(&self, normal: DVec3) -> [DVec3; 3] {
-        let projection = normal * normal.dot(self.corners[0]);
+        let projection = normal * normal.dot(self.corners[0].w);
         self.corners.map(|c| {
-            let t = (c - projection)
+            let t = (c.w - projection)
                 .reject_from_normalized(normal)
                 .normalize_or_zero();
             tilted(normal, t)
@@ -136,7 +141,7 @@ impl FaceCorners {
     /// normal `n`) in place of those kept, and says where they leave the origin's projection.
     /// Corners found again can coincide (a round face's rim, or two tilts reaching one corner
     /// of a polygon), and their triangle can miss the projection where the first one held it.
-    pub fn retake(&mut self, corners: [DVec3; 3], n: DVec3, size: f64) -> Walk {
+    pub fn retake(&mut self, corners: [Vertex; 3], n: DVec3, size: f64) -> Walk {
         self.count = 0;
         for c in corners {
             self.see(c, size);
@@ -149,12 +154,12 @@ impl FaceCorners {
     /// farthest along `toward`. If it reaches no farther than the origin's projection, the
     /// projection lies outside the face (or A − B has no face here); else it joins the two
     /// corners kept, and the walk goes on.
-    pub fn extend(&mut self, w: DVec3, toward: DVec3, size: f64, rounding: f64) -> Walk {
-        let projection = self.plane * self.plane.dot(w);
-        if toward.dot(w - projection) <= rounding {
+    pub fn extend(&mut self, v: Vertex, toward: DVec3, size: f64, rounding: f64) -> Walk {
+        let projection = self.plane * self.plane.dot(v.w);
+        if toward.dot(v.w - projection) <= rounding {
             return Walk::Stop;
         }
-        self.see(w, size);
+        self.see(v, size);
         self.fresh = false;
         self.walk(self.plane)
     }
@@ -163,9 +168,8 @@ impl FaceCorners {
     /// plane, as GJK steps toward the origin in two dimensions: from an edge (two corners)
     /// the projection lies beyond, look for the face's corner farthest past that edge.
     fn walk(&mut self, n: DVec3) -> Walk {
-        let [p, q, _] = self.corners;
         let (edge, plane) = match self.count {
-            2 => ([p, q], n),
+            2 => ([0, 1], n),
             3 => match self.triangle(n) {
                 None => return Walk::Stop,
                 Some((plane, None)) => return Walk::AroundOrigin(plane),
@@ -173,12 +177,12 @@ impl FaceCorners {
             },
             _ => return Walk::Stop,
         };
-        let [a, b] = edge;
-        let projection = plane * plane.dot(a);
+        let [a, b] = edge.map(|i| self.corners[i]);
+        let projection = plane * plane.dot(a.w);
         // From the edge's line toward the projection, in the plane.
-        let toward = (projection - a)
+        let toward = (projection - a.w)
             .reject_from_normalized(plane)
-            .reject_from(b - a)
+            .reject_from(b.w - a.w)
             .normalize_or_zero();
         if toward == DVec3::ZERO {
             return Walk::Stop;
@@ -197,7 +201,13 @@ impl FaceCorners {
             && self
                 .corners
                 .iter()
-                .all(|c| reach - c.dot(normal) <= rounding)
+                .all(|c| reach - c.w.dot(normal) <= rounding)
+    }
+
+    /// The corners kept, once [`FaceCorners::bound_by`] found them corners of a face of A − B
+    /// around the origin's projection.
+    pub fn corners(&self) -> [Vertex; 3] {
+        self.corners
     }
 }
 
@@ -211,8 +221,21 @@ fn tilted(normal: DVec3, toward: DVec3) -> DVec3 {
 mod tests {
     use super::*;
 
+    /// A support point at `w` (A's point there, B's at its origin).
+    fn corner(w: DVec3) -> Vertex {
+        Vertex {
+            w,
+            a: w,
+            ..Vertex::default()
+        }
+    }
+
     /// Corners of the square face y = 0.2, |x|, |z| ≤ 1 of a box around the origin.
-    fn square(x: f64, z: f64) -> DVec3 {
+    fn square(x: f64, z: f64) -> Vertex {
+        corner(point(x, z))
+    }
+
+    fn point(x: f64, z: f64) -> DVec3 {
         DVec3::new(x, 0.2, z)
     }
 
@@ -229,7 +252,7 @@ mod tests {
             );
         }
         // Near a corner: it takes that corner's place, and still two corners.
-        face.see(square(1.0, -1.0) + DVec3::splat(1e-4), 1.0);
+        face.see(corner(point(1.0, -1.0) + DVec3::splat(1e-4)), 1.0);
         assert_eq!(face.candidate(DVec3::Y), None);
         face.see(square(1.0, -1.0), 1.0);
         face.see(square(1.0, 1.0), 1.0);
@@ -257,25 +280,25 @@ mod tests {
 
     /// The corner of the face x ∈ [x_min, 1], |z| ≤ 1 on the plane y = 0.2 farthest along
     /// `toward`: what an evaluation along the normal tilted toward it finds.
-    fn farthest(x_min: f64, toward: DVec3) -> DVec3 {
+    fn farthest(x_min: f64, toward: DVec3) -> Vertex {
         [(1.0, 1.0), (1.0, -1.0), (x_min, 1.0), (x_min, -1.0)]
             .map(|(x, z)| square(x, z))
             .into_iter()
-            .max_by(|p, q| toward.dot(*p).total_cmp(&toward.dot(*q)))
+            .max_by(|p, q| toward.dot(p.w).total_cmp(&toward.dot(q.w)))
             .expect("four corners")
     }
 
     /// Walks from `corners` found again, over the face x ∈ [x_min, 1]: the last walk, and how
     /// many corners it looked for.
-    fn walk_over(x_min: f64, corners: [DVec3; 3]) -> (Walk, usize) {
+    fn walk_over(x_min: f64, corners: [Vertex; 3]) -> (Walk, usize) {
         let mut face = FaceCorners::default();
         let mut walk = face.retake(corners, DVec3::Y, 1.0);
         let mut steps = 0;
         while let Walk::Beyond { tilted, toward } = walk {
-            let projection = square(0.0, 0.0);
+            let projection = point(0.0, 0.0);
             assert!(toward.dot(DVec3::Y).abs() < 1e-15 && (tilted - DVec3::Y).length() < 2e-8);
             // From the edge kept, toward the projection.
-            let [a, b] = [face.corners[0], face.corners[1]];
+            let [a, b] = [face.corners[0].w, face.corners[1].w];
             assert!(toward.dot(projection - a) > 0.0 && toward.dot(b - a).abs() < 1e-14);
             steps += 1;
             assert!(steps <= 4, "the walk goes on: {walk:?}");

@@ -20,6 +20,7 @@
 use glam::DVec3;
 use smallvec::SmallVec;
 
+use super::contact::{areas_around, clamped_weights};
 use super::difference::{Vertex, repeats_one_of};
 use super::face_distances::FaceDistances;
 
@@ -64,6 +65,22 @@ pub(crate) struct HorizonEdge {
     outside_edge: u8,
     cross: DVec3,
 }
+
+/// Where the origin's projection on a face's plane lies ([`Polytope::projection`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Projection {
+    /// The face holding it: the one asked about, or a face in its plane.
+    pub face: usize,
+    /// The projection: the asked face's distance times its normal.
+    pub point: DVec3,
+    /// Its barycentric coordinates in `face`, over `corners`.
+    pub weights: [f64; 3],
+    pub corners: [Vertex; 3],
+}
+
+/// A projection outside a face by less than this fraction of its areas' sum is on it: the
+/// areas' own rounding, relative to that sum, is a few ulps.
+const PROJECTION_AREA_ROUNDING: f64 = 1e-12;
 
 /// The expansion was refused: the seen faces do not bound one patch, or a new face would
 /// point inward.
@@ -348,27 +365,67 @@ impl Polytope {
         repeats_one_of(&self.vertices, w, gap, size_squared)
     }
 
-    /// The barycentric coordinates of the origin's projection on face `f` (clamped into the
-    /// triangle, sum 1), the origin's projection, and the face's three vertices.
-    pub fn projection(&self, f: usize) -> ([f64; 3], DVec3, [Vertex; 3]) {
-        let face = &self.faces[f];
-        let corners = face.vertices.map(|i| self.vertices[i as usize]);
-        let projection = face.normal * face.distance;
-        let [a, b, c] = corners.map(|v| v.w);
-        let n = face.normal;
-        let areas = [
-            (b - projection).cross(c - projection).dot(n),
-            (c - projection).cross(a - projection).dot(n),
-            (a - projection).cross(b - projection).dot(n),
-        ]
-        .map(|x| x.max(0.0));
-        let total: f64 = areas.iter().sum();
-        let weights = if total > 0.0 && total.is_finite() {
-            areas.map(|x| x / total)
-        } else {
-            [1.0 / 3.0; 3]
-        };
-        (weights, projection, corners)
+    /// The origin's projection on face `f`'s plane and where it lies: the face holding it and
+    /// its barycentric coordinates there (clamped into the triangle, sum 1).
+    ///
+    /// On a flat part of A − B the polytope has several faces in one plane, at one distance
+    /// up to rounding, and the closest of them by rounding need not hold the projection; its
+    /// weights, clamped, would then give witness points that are not the contact (box on box,
+    /// a point in a box, crossing capsules: up to 0.9 off). So from `f` the walk crosses each
+    /// edge the
+    /// projection lies beyond, into the face there while that face's plane passes the
+    /// projection within `tolerance`, as a point is located in a triangulated plane. It stops
+    /// at a face holding the projection, at a bend of the polytope, or after as many steps as
+    /// there are faces.
+    pub fn projection_around(&self, f: usize, tolerance: f64) -> Projection {
+        let normal = self.faces[f].normal;
+        let point = normal * self.faces[f].distance;
+        let mut at = f;
+        for _ in 0..self.faces.len() {
+            let areas = self.areas_around(at, point, normal);
+            let (beyond, least) = areas
+                .iter()
+                .copied()
+                .enumerate()
+                .fold((0, 0.0), |m, (k, x)| if x < m.1 { (k, x) } else { m });
+            let total: f64 = areas.iter().map(|x| x.abs()).sum();
+            if least >= -PROJECTION_AREA_ROUNDING * total {
+                break;
+            }
+            // Area k is the triangle of the projection and the edge opposite corner k: edge
+            // k + 1, from corner k + 1 to corner k + 2.
+            let (next, _) = twin_parts(self.faces[at].adjacent[next_corner(beyond)]);
+            let across = self.faces[next];
+            if !across.alive || (across.normal.dot(point) - across.distance).abs() > tolerance {
+                break;
+            }
+            at = next;
+        }
+        self.projection_in(at, point, normal)
+    }
+
+    /// The origin's projection on face `f`'s plane and its barycentric coordinates in `f`
+    /// (clamped into the triangle, sum 1), wherever the projection lies.
+    pub fn projection(&self, f: usize) -> Projection {
+        let normal = self.faces[f].normal;
+        self.projection_in(f, normal * self.faces[f].distance, normal)
+    }
+
+    /// `point`'s barycentric coordinates in face `f` (seen along `normal`), clamped into it.
+    fn projection_in(&self, f: usize, point: DVec3, normal: DVec3) -> Projection {
+        let corners = self.faces[f].vertices.map(|i| self.vertices[i as usize]);
+        Projection {
+            face: f,
+            point,
+            weights: clamped_weights(corners.map(|v| v.w), point, normal),
+            corners,
+        }
+    }
+
+    /// [`areas_around`] `point` of face `f`'s corners.
+    fn areas_around(&self, f: usize, point: DVec3, normal: DVec3) -> [f64; 3] {
+        let corners = self.faces[f].vertices.map(|i| self.vertices[i as usize].w);
+        areas_around(corners, point, normal)
     }
 }
 

@@ -33,7 +33,7 @@
 
 use glam::DVec3;
 
-use super::contact::Penetration;
+use super::contact::{Penetration, clamped_weights};
 use super::difference::{Difference, Vertex, effective_tolerance};
 use super::distance::Separation;
 use super::flat_face::{FaceCorners, Walk};
@@ -110,6 +110,9 @@ struct Refined {
     iterations: u32,
     /// The search ended at the iteration limit rather than on a settled normal.
     at_limit: bool,
+    /// Where the answer is the normal of a flat face of A − B ([`super::flat_face`]), that
+    /// face's corners around the origin's projection.
+    face: Option<[Vertex; 3]>,
 }
 
 /// Refines `epa`'s answer: the depth is the smallest height, which EPA's closest face (its
@@ -137,12 +140,18 @@ where
     // its face's distance. Refinement's height bounds it from above; its normal replaces EPA's
     // where that bound lies inside EPA's bracket. Where it could not turn the normal at all
     // (EPA's face lies on a flat part of A − B) or stopped above the bracket (at a corner of
-    // A − B's normal map, which it approaches only slowly), EPA's answer, with its contact
-    // points from the face's barycentric weights, stays.
+    // A − B's normal map, which it approaches only slowly), EPA's answer stays, with its
+    // contact points from the face's barycentric weights, or from the flat face refinement
+    // found, whose corners it found again exactly.
     let sharper = s.height <= lower + settings.tolerance;
     if converged && !(sharper && turned(epa.normal, s.normal)) {
+        let (contact_a, contact_b) = refined.face.map_or((epa.contact_a, epa.contact_b), |face| {
+            face_contact_points(pair, &s, &face)
+        });
         return Penetration {
             refinement_iterations: refined.iterations,
+            contact_a,
+            contact_b,
             ..*epa
         };
     }
@@ -154,7 +163,13 @@ where
         Termination::Refined
     };
     let reach = converged.then(|| witness_reach(settings.tolerance, &s));
-    let (contact_a, contact_b) = contact_points(pair, &s, (epa.contact_a, epa.contact_b), reach);
+    let (contact_a, contact_b) = refined_contact_points(
+        pair,
+        &s,
+        refined.face,
+        (epa.contact_a, epa.contact_b),
+        reach,
+    );
     Penetration {
         depth: s.height.max(0.0),
         normal: s.normal,
@@ -200,11 +215,20 @@ where
     // which the separating plane rules out).
     let sharper = -s.height >= upper - settings.tolerance && s.height < 0.0;
     if !(sharper && turned(found.normal, s.normal)) {
-        return (*found, refined.iterations);
+        let mut kept = *found;
+        if let Some(face) = refined.face {
+            (kept.contact_a, kept.contact_b) = face_contact_points(pair, &s, &face);
+        }
+        return (kept, refined.iterations);
     }
     let reach = converged.then(|| witness_reach(settings.tolerance, &s));
-    let (contact_a, contact_b) =
-        contact_points(pair, &s, (found.contact_a, found.contact_b), reach);
+    let (contact_a, contact_b) = refined_contact_points(
+        pair,
+        &s,
+        refined.face,
+        (found.contact_a, found.contact_b),
+        reach,
+    );
     let separation = Separation {
         distance: (-s.height).max(0.0),
         contact_a,
@@ -216,10 +240,8 @@ where
 
 /// The points of A − B at the corners of the earlier phase's final feature, when that is a
 /// triangle: where it converged on a flat face of A − B, corners of that face.
-fn triangle_of(feature: &[Vertex]) -> Option<[DVec3; 3]> {
-    <[Vertex; 3]>::try_from(feature)
-        .ok()
-        .map(|t| t.map(|v| v.w))
+fn triangle_of(feature: &[Vertex]) -> Option<[Vertex; 3]> {
+    <[Vertex; 3]>::try_from(feature).ok()
 }
 
 /// Whether refinement moved the normal by more than its last digits.
@@ -274,6 +296,48 @@ where
     }
 }
 
+/// World contact points of refinement's answer `s`: from the flat face it settled on, if it
+/// did, else from its support point and the earlier phase's witnesses ([`contact_points`]).
+fn refined_contact_points<A, B>(
+    pair: &Difference<A, B>,
+    s: &Sample,
+    face: Option<[Vertex; 3]>,
+    earlier: (DVec3, DVec3),
+    reach: Option<f64>,
+) -> (DVec3, DVec3)
+where
+    A: SupportMap3 + ?Sized,
+    B: SupportMap3 + ?Sized,
+{
+    match face {
+        Some(face) => face_contact_points(pair, s, &face),
+        None => contact_points(pair, s, earlier, reach),
+    }
+}
+
+/// World contact points where refinement settled on a flat face of A − B: the origin's
+/// projection h n has barycentric weights over the face's corners, and the same weights over
+/// the corners' points of A and B give a point of each whose difference is h n. Two capsules
+/// crossing meet there, in one point, while each one's support point is a far end of its
+/// straight side. The corners were found along normals a hair from the face's
+/// ([`super::flat_face`]), so on a rounded shape they lie off its straight side by about its
+/// radius times that hair, 1e-8.
+fn face_contact_points<A, B>(
+    pair: &Difference<A, B>,
+    s: &Sample,
+    corners: &[Vertex; 3],
+) -> (DVec3, DVec3)
+where
+    A: SupportMap3 + ?Sized,
+    B: SupportMap3 + ?Sized,
+{
+    let [p, q, r] = corners.map(|v| v.w);
+    // Seen along the corners' own turning direction: they come in either order.
+    let facing = (q - p).cross(r - p);
+    let weights = clamped_weights([p, q, r], s.normal * s.height, facing);
+    pair.witnesses(corners, &weights)
+}
+
 /// The state of one refinement: every evaluation is an iteration and a recorded step.
 struct Search<'s, F> {
     settings: &'s Settings3,
@@ -290,6 +354,8 @@ struct Search<'s, F> {
     /// Support points apart from one another: corners of a flat face of A − B, if the normal
     /// meets one ([`FaceCorners`]).
     face: FaceCorners,
+    /// The corners of the flat face the last evaluation found bounding A − B, if it did.
+    face_found: Option<[Vertex; 3]>,
     /// The next evaluation is along the corners' plane's normal: it settles the search if the
     /// plane bounds A − B.
     checking_face: bool,
@@ -310,6 +376,7 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
             stalls: 0,
             settling: false,
             face: FaceCorners::default(),
+            face_found: None,
             checking_face: false,
             probe: None,
         }
@@ -329,7 +396,7 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
         mut self,
         pair: &mut Difference<A, B>,
         n0: DVec3,
-        triangle: Option<[DVec3; 3]>,
+        triangle: Option<[Vertex; 3]>,
         rec: &mut R,
     ) -> Refined
     where
@@ -400,14 +467,16 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
                 if self.last_event == Event3::Converged
                     && last.height <= best.height + best.tolerance =>
             {
-                Some(last)
+                Some((last, self.face_found))
             }
-            _ => self.best,
+            _ => self.best.map(|best| (best, None)),
         };
+        let (answer, face) = settled.unwrap_or((first, None));
         Refined {
-            answer: settled.unwrap_or(first),
+            answer,
             iterations: self.iterations,
             at_limit: self.last_event == Event3::MaxIterations,
+            face,
         }
     }
 
@@ -490,7 +559,7 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
         let corners = self.face.toward_corners(normal).map(|tilted| {
             let s = self.probe_face(pair, tilted, rec);
             size = size.max(s.size);
-            s.support.w
+            s.support
         });
         if self.over() {
             return;
@@ -505,7 +574,7 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
                 return;
             }
             size = size.max(s.size);
-            walk = self.face.extend(s.support.w, toward, size, s.tolerance);
+            walk = self.face.extend(s.support, toward, size, s.tolerance);
         }
         if let Walk::AroundOrigin(normal) = walk {
             self.checking_face = true;
@@ -614,7 +683,8 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
         // Checked against the corners before this support point can replace one of them.
         let on_face = std::mem::take(&mut self.checking_face)
             && self.face.bound_by(normal, height, s.tolerance);
-        self.face.see(support.w, size);
+        self.face_found = on_face.then(|| self.face.corners());
+        self.face.see(support, size);
         if self.best.is_none_or(|b| s.height < b.height) {
             self.best = Some(s);
         }
