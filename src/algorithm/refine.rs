@@ -24,6 +24,7 @@
 
 use glam::DVec2;
 
+use super::contact::edge_witnesses;
 use super::distance::Separation;
 use super::epa::Penetration;
 use super::settings::Settings;
@@ -35,6 +36,15 @@ use crate::trace::{Check, CheckKind, Event, Phase, Recorder, SimplexVertex, Step
 /// Offsets below this many units in the last place of the support point's coordinates are
 /// rounding: the point lies on the normal's line as far as f64 can tell.
 const OFFSET_ROUNDING_ULPS: f64 = 16.0;
+
+/// Heights along one normal that differ by less than this many units in the last place of the
+/// coordinates are equal: both points are support points there.
+const HEIGHT_ROUNDING_ULPS: f64 = 64.0;
+
+/// A shape whose support point moved by less than this fraction of the other's across a flat
+/// side's jump meets the side with one point (a corner or a curve's): polygon corners stay
+/// put exactly, a curve's point moves by its radius times the bracket's angle.
+const ONE_POINT: f64 = 1e-3;
 
 /// One evaluation of the support function along a normal.
 #[derive(Clone, Copy)]
@@ -50,9 +60,43 @@ struct Sample {
 /// The normal refinement settled on.
 struct Refined {
     best: Sample,
+    /// Where `best` settled on a flat side of A − B (its support point off the normal's line,
+    /// at one end of the side), the last support point found on the other side of the jump:
+    /// the side's other end. The contact lies between the two.
+    other_end: Option<Sample>,
     iterations: u32,
     /// The search ended at the iteration limit rather than on a settled normal.
     at_limit: bool,
+}
+
+impl Refined {
+    /// The contact: the answer's support point, or where the answer settled on a flat side of
+    /// A − B, the point of it the origin projects to, h n, with the points of A and B there.
+    ///
+    /// The side is one shape's straight side against the other's corner or curve, or two
+    /// straight sides. Across the side's normal the support point jumps from one end of the
+    /// side to the other: the shape with the corner or curve gives the same point at both
+    /// ends (to the curve's turn over the bracket, radius × angle), the other one the ends of
+    /// its side. That shape's point is the contact, and the other contact is it moved by h n.
+    /// Where both shapes' points jump (parallel sides), any point of their overlap is a
+    /// contact: the projection's weights between the ends give one.
+    fn contact(&self) -> SimplexVertex {
+        let s = self.best;
+        let Some(o) = self.other_end else {
+            return s.support;
+        };
+        let along = s.normal * s.height;
+        let moved_a = (s.support.a - o.support.a).length();
+        let moved_b = (s.support.b - o.support.b).length();
+        let (a, b) = if moved_a <= ONE_POINT * moved_b {
+            (s.support.a, s.support.a - along)
+        } else if moved_b <= ONE_POINT * moved_a {
+            (s.support.b + along, s.support.b)
+        } else {
+            edge_witnesses(&s.support, &o.support)
+        };
+        SimplexVertex { point: along, a, b }
+    }
 }
 
 /// Refines `epa`'s answer: the depth is the smallest height, which EPA's closest edge (its
@@ -91,11 +135,12 @@ where
     } else {
         Termination::Refined
     };
+    let contact = refined.contact();
     Penetration {
         depth: best.height.max(0.0),
         normal: best.normal,
-        start: best.support,
-        end: best.support,
+        start: contact,
+        end: contact,
         iterations: epa.iterations,
         termination,
         bounds: (!converged).then_some([lower_bound, best.height]),
@@ -129,11 +174,12 @@ where
         rec,
     );
     let best = refined.best;
+    let contact = refined.contact();
     let separation = Separation {
         distance: (-best.height).max(0.0),
         normal: best.normal,
-        on_a: best.support.a,
-        on_b: best.support.b,
+        on_a: contact.a,
+        on_b: contact.b,
     };
     (separation, refined.iterations)
 }
@@ -168,6 +214,9 @@ where
     let mut best: Option<Sample> = None;
     let mut last: Option<Sample> = None;
     let mut last_event = Event::RefinedNormal;
+    // The latest sample with a negative offset and with a positive one: across a flat side's
+    // normal, the side's two ends.
+    let mut latest: [Option<Sample>; 2] = [None; 2];
     // Records the evaluation and says whether the search is over. `side`: a point of a flat
     // side of A − B in the search's coordinates (along n₀ and t₀), whose normal is being tried.
     let mut evaluate = |angle: f64, bracket_width: f64, side: Option<[f64; 2]>, rec: &mut R| {
@@ -192,6 +241,7 @@ where
         };
         last_event = event;
         last = Some(s);
+        latest[usize::from(s.offset > 0.0)] = Some(s);
         let smallest = best.map_or(s.height, |b| b.height);
         rec.record(|| Step {
             direction: Some(s.normal),
@@ -236,8 +286,18 @@ where
         }
         _ => best,
     };
+    let best = settled.unwrap_or(first);
+    // Off the normal's line the answer may be one end of a flat side: its other end is the
+    // latest support point with the other sign of offset, if that is a support point along
+    // the answer's normal as well (within the heights' rounding).
+    let on_line = best.offset.abs() <= offset_tolerance(&best.support);
+    let other_end = latest[usize::from(best.offset <= 0.0)].filter(|o| {
+        let rounding = HEIGHT_ROUNDING_ULPS * f64::EPSILON * magnitude(&[o.support, best.support]);
+        !on_line && o.support.point.dot(best.normal) >= best.height - rounding
+    });
     Refined {
-        best: settled.unwrap_or(first),
+        best,
+        other_end,
         iterations: iteration,
         at_limit: last_event == Event::MaxIterations,
     }
@@ -246,6 +306,12 @@ where
 /// The offset below which the support point counts as on the normal's line: the rounding of
 /// the world coordinates it was computed from.
 fn offset_tolerance(s: &SimplexVertex) -> f64 {
-    let magnitude = s.a.abs().max_element().max(s.b.abs().max_element());
-    OFFSET_ROUNDING_ULPS * f64::EPSILON * magnitude
+    OFFSET_ROUNDING_ULPS * f64::EPSILON * magnitude(std::slice::from_ref(s))
+}
+
+/// The largest coordinate of the points of A and B the support points came from.
+fn magnitude(supports: &[SimplexVertex]) -> f64 {
+    supports.iter().fold(0.0, |m, s| {
+        m.max(s.a.abs().max_element()).max(s.b.abs().max_element())
+    })
 }
