@@ -186,7 +186,13 @@ pub(crate) fn areas_around(corners: [DVec3; 3], point: DVec3, normal: DVec3) -> 
 /// `point`'s barycentric coordinates in the triangle `corners` seen along `normal`, clamped
 /// into it (sum 1; a third each for a triangle with no area).
 pub(crate) fn clamped_weights(corners: [DVec3; 3], point: DVec3, normal: DVec3) -> [f64; 3] {
-    let areas = areas_around(corners, point, normal).map(|x| x.max(0.0));
+    weights_from_areas(areas_around(corners, point, normal))
+}
+
+/// Barycentric coordinates from [`areas_around`]'s areas, clamped into the triangle (sum 1; a
+/// third each for a triangle with no area).
+pub(crate) fn weights_from_areas(areas: [f64; 3]) -> [f64; 3] {
+    let areas = areas.map(|x| x.max(0.0));
     let total: f64 = areas.iter().sum();
     if total > 0.0 && total.is_finite() {
         areas.map(|x| x / total)

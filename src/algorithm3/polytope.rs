@@ -20,7 +20,7 @@
 use glam::DVec3;
 use smallvec::SmallVec;
 
-use super::contact::{areas_around, clamped_weights};
+use super::contact::{areas_around, weights_from_areas};
 use super::difference::{Vertex, repeats_one_of};
 use super::face_distances::FaceDistances;
 
@@ -390,7 +390,7 @@ impl Polytope {
                 .fold((0, 0.0), |m, (k, x)| if x < m.1 { (k, x) } else { m });
             let total: f64 = areas.iter().map(|x| x.abs()).sum();
             if least >= -PROJECTION_AREA_ROUNDING * total {
-                break;
+                return self.projection_with(at, point, areas);
             }
             // Area k is the triangle of the projection and the edge opposite corner k: edge
             // k + 1, from corner k + 1 to corner k + 2.
@@ -413,12 +413,16 @@ impl Polytope {
 
     /// `point`'s barycentric coordinates in face `f` (seen along `normal`), clamped into it.
     fn projection_in(&self, f: usize, point: DVec3, normal: DVec3) -> Projection {
-        let corners = self.faces[f].vertices.map(|i| self.vertices[i as usize]);
+        self.projection_with(f, point, self.areas_around(f, point, normal))
+    }
+
+    /// `point` in face `f`, given [`areas_around`] it.
+    fn projection_with(&self, f: usize, point: DVec3, areas: [f64; 3]) -> Projection {
         Projection {
             face: f,
             point,
-            weights: clamped_weights(corners.map(|v| v.w), point, normal),
-            corners,
+            weights: weights_from_areas(areas),
+            corners: self.faces[f].vertices.map(|i| self.vertices[i as usize]),
         }
     }
 
