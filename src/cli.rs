@@ -171,14 +171,48 @@ fn write_table(trace: &Trace, out: &mut dyn Write) -> std::io::Result<()> {
         vec2(r.contact_a),
         vec2(r.contact_b)
     )?;
+    let counts = Iterations {
+        gjk: r.gjk_iterations,
+        distance: r.distance_iterations,
+        penetration: r.epa_iterations,
+        refinement: r.refinement_iterations,
+    };
+    let phases = trace.steps.iter().map(|s| s.phase);
+    let ended = snake_name(&r.termination);
+    write_iterations_line(out, counts, phases, &ended, r.bounds)
+}
+
+/// A run's iteration counts, as its result holds them.
+pub(crate) struct Iterations {
+    pub gjk: u32,
+    pub distance: u32,
+    pub penetration: u32,
+    pub refinement: u32,
+}
+
+/// The table's last line, in 2D and 3D: the iterations of each phase (the penetration count
+/// named after the method that ran, from the trace's `phases`), how the run `ended`, and the
+/// depth's bounds where the search did not converge on its own.
+pub(crate) fn write_iterations_line(
+    out: &mut dyn Write,
+    counts: Iterations,
+    phases: impl DoubleEndedIterator<Item = Phase>,
+    ended: &str,
+    bounds: Option<[f64; 2]>,
+) -> std::io::Result<()> {
     writeln!(
         out,
-        "iterations: GJK {}, distance {}, {} {}; ended: {}",
-        r.gjk_iterations,
-        r.distance_iterations,
-        penetration_counted(trace.steps.iter().map(|s| s.phase)),
-        r.epa_iterations,
-        snake_name(&r.termination)
+        "iterations: GJK {}, distance {}, {} {}, refinement {}; ended: {ended}{}",
+        counts.gjk,
+        counts.distance,
+        penetration_counted(phases),
+        counts.penetration,
+        counts.refinement,
+        bounds.map_or(String::new(), |[lower, upper]| format!(
+            " (depth between {} and {})",
+            num(lower),
+            num(upper)
+        ))
     )
 }
 

@@ -33,7 +33,7 @@ fn trace_prints_a_table_of_steps_and_the_result() {
         "{text}"
     );
     assert!(
-        text.contains("iterations: GJK 2, distance 0, EPA 2; ended: converged"),
+        text.contains("iterations: GJK 2, distance 0, EPA 2, refinement 0; ended: converged"),
         "{text}"
     );
 }
@@ -83,6 +83,8 @@ fn the_iteration_counts_name_the_penetration_method() {
             ", sampling 202,",
         ),
         ("scenes/3d/spheres-core-shapes.ron", ", core shapes 3,"),
+        // 2D counts refinement as 3D does.
+        ("scenes/circle-vs-box.ron", ", EPA 5, refinement 5;"),
     ] {
         let text = stdout(&gjkviz(&["trace", scene]));
         let last = text.lines().last().unwrap_or_default();
