@@ -39,12 +39,20 @@ const CORNER_SEPARATION: f64 = 1e-2;
 /// by only radius · tilt² / 2 (~5e-17 of the radius), below rounding.
 const CORNER_TILT: f64 = 1e-8;
 
-/// The last three support points refinement found apart from one another, most recent first,
-/// with the points of A and B they came from: once the corners are the face's, the origin's
-/// projection's weights over them give the contact points.
+/// A support point kept as a corner: the point of A − B with the points of A and B it came
+/// from, and the unit direction it was found along.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub(crate) struct Corner {
+    pub v: Vertex,
+    pub along: DVec3,
+}
+
+/// The last three support points refinement found apart from one another, most recent first:
+/// once they are the face's corners, the origin's projection's weights over them give the
+/// contact points.
 #[derive(Default)]
 pub(crate) struct FaceCorners {
-    corners: [Vertex; 3],
+    corners: [Corner; 3],
     count: usize,
     /// A corner came in since the last [`FaceCorners::candidate`].
     fresh: bool,
@@ -70,13 +78,13 @@ impl FaceCorners {
     /// near, else in place of the oldest. The latest point near a corner is kept because the
     /// normals converge: an early one may lie on a rounded corner next to the face, just below
     /// its plane (crossing capsules: 4e-13 below, which tilts the plane past rounding).
-    pub fn see(&mut self, v: Vertex, size: f64) {
+    pub fn see(&mut self, v: Corner, size: f64) {
         let apart = CORNER_SEPARATION * size;
         if let Some(near) = self.corners[..self.count]
             .iter_mut()
-            .find(|c| (c.w - v.w).length() <= apart)
+            .find(|c| (c.v.w - v.v.w).length() <= apart)
         {
-            if near.w != v.w {
+            if near.v.w != v.v.w {
                 *near = v;
                 self.fresh = true;
             }
@@ -110,14 +118,14 @@ impl FaceCorners {
     /// triangle that the origin's projection on the plane lies beyond, if any; None when the
     /// corners span no plane.
     fn triangle(&self, n: DVec3) -> Option<(DVec3, Option<[usize; 2]>)> {
-        let [p, q, r] = self.corners.map(|c| c.w);
+        let [p, q, r] = self.corners.map(|c| c.v.w);
         let cross = (q - p).cross(r - p);
         let normal = cross.try_normalize()?;
         let plane = if normal.dot(n) < 0.0 { -normal } else { normal };
         let projection = plane * plane.dot(p);
         // Inside: on the inner side of each edge, going round as the cross product does.
         let outside = [[0, 1], [1, 2], [2, 0]].into_iter().find(|&[i, j]| {
-            let (a, b) = (self.corners[i].w, self.corners[j].w);
+            let (a, b) = (self.corners[i].v.w, self.corners[j].v.w);
             (b - a).cross(projection - a).dot(cross) < 0.0
         });
         Some((plane, outside))
@@ -128,9 +136,9 @@ impl FaceCorners {
     /// along normals far from the face's, where a rounded shape's support lies on the rounding
     /// just below the face (4e-13 on the crossing capsules), which tilts their plane.
     pub fn toward_corners(&self, normal: DVec3) -> [DVec3; 3] {
-        let projection = normal * normal.dot(self.corners[0].w);
+        let projection = normal * normal.dot(self.corners[0].v.w);
         self.corners.map(|c| {
-            let t = (c.w - projection)
+            let t = (c.v.w - projection)
                 .reject_from_normalized(normal)
                 .normalize_or_zero();
             tilted(normal, t)
@@ -141,7 +149,7 @@ impl FaceCorners {
     /// normal `n`) in place of those kept, and says where they leave the origin's projection.
     /// Corners found again can coincide (a round face's rim, or two tilts reaching one corner
     /// of a polygon), and their triangle can miss the projection where the first one held it.
-    pub fn retake(&mut self, corners: [Vertex; 3], n: DVec3, size: f64) -> Walk {
+    pub fn retake(&mut self, corners: [Corner; 3], n: DVec3, size: f64) -> Walk {
         self.count = 0;
         for c in corners {
             self.see(c, size);
@@ -154,9 +162,9 @@ impl FaceCorners {
     /// farthest along `toward`. If it reaches no farther than the origin's projection, the
     /// projection lies outside the face (or A − B has no face here); else it joins the two
     /// corners kept, and the walk goes on.
-    pub fn extend(&mut self, v: Vertex, toward: DVec3, size: f64, rounding: f64) -> Walk {
-        let projection = self.plane * self.plane.dot(v.w);
-        if toward.dot(v.w - projection) <= rounding {
+    pub fn extend(&mut self, v: Corner, toward: DVec3, size: f64, rounding: f64) -> Walk {
+        let projection = self.plane * self.plane.dot(v.v.w);
+        if toward.dot(v.v.w - projection) <= rounding {
             return Walk::Stop;
         }
         self.see(v, size);
@@ -178,11 +186,11 @@ impl FaceCorners {
             _ => return Walk::Stop,
         };
         let [a, b] = edge.map(|i| self.corners[i]);
-        let projection = plane * plane.dot(a.w);
+        let projection = plane * plane.dot(a.v.w);
         // From the edge's line toward the projection, in the plane.
-        let toward = (projection - a.w)
+        let toward = (projection - a.v.w)
             .reject_from_normalized(plane)
-            .reject_from(b.w - a.w)
+            .reject_from(b.v.w - a.v.w)
             .normalize_or_zero();
         if toward == DVec3::ZERO {
             return Walk::Stop;
@@ -201,12 +209,12 @@ impl FaceCorners {
             && self
                 .corners
                 .iter()
-                .all(|c| reach - c.w.dot(normal) <= rounding)
+                .all(|c| reach - c.v.w.dot(normal) <= rounding)
     }
 
     /// The corners kept, once [`FaceCorners::bound_by`] found them corners of a face of A − B
     /// around the origin's projection.
-    pub fn corners(&self) -> [Vertex; 3] {
+    pub fn corners(&self) -> [Corner; 3] {
         self.corners
     }
 }
@@ -221,17 +229,20 @@ fn tilted(normal: DVec3, toward: DVec3) -> DVec3 {
 mod tests {
     use super::*;
 
-    /// A support point at `w` (A's point there, B's at its origin).
-    fn corner(w: DVec3) -> Vertex {
-        Vertex {
-            w,
-            a: w,
-            ..Vertex::default()
+    /// A support point at `w` (A's point there, B's at its origin), found along y.
+    fn corner(w: DVec3) -> Corner {
+        Corner {
+            v: Vertex {
+                w,
+                a: w,
+                ..Vertex::default()
+            },
+            along: DVec3::Y,
         }
     }
 
     /// Corners of the square face y = 0.2, |x|, |z| ≤ 1 of a box around the origin.
-    fn square(x: f64, z: f64) -> Vertex {
+    fn square(x: f64, z: f64) -> Corner {
         corner(point(x, z))
     }
 
@@ -280,17 +291,17 @@ mod tests {
 
     /// The corner of the face x ∈ [x_min, 1], |z| ≤ 1 on the plane y = 0.2 farthest along
     /// `toward`: what an evaluation along the normal tilted toward it finds.
-    fn farthest(x_min: f64, toward: DVec3) -> Vertex {
+    fn farthest(x_min: f64, toward: DVec3) -> Corner {
         [(1.0, 1.0), (1.0, -1.0), (x_min, 1.0), (x_min, -1.0)]
             .map(|(x, z)| square(x, z))
             .into_iter()
-            .max_by(|p, q| toward.dot(p.w).total_cmp(&toward.dot(q.w)))
+            .max_by(|p, q| toward.dot(p.v.w).total_cmp(&toward.dot(q.v.w)))
             .expect("four corners")
     }
 
     /// Walks from `corners` found again, over the face x ∈ [x_min, 1]: the last walk, and how
     /// many corners it looked for.
-    fn walk_over(x_min: f64, corners: [Vertex; 3]) -> (Walk, usize) {
+    fn walk_over(x_min: f64, corners: [Corner; 3]) -> (Walk, usize) {
         let mut face = FaceCorners::default();
         let mut walk = face.retake(corners, DVec3::Y, 1.0);
         let mut steps = 0;
@@ -298,7 +309,7 @@ mod tests {
             let projection = point(0.0, 0.0);
             assert!(toward.dot(DVec3::Y).abs() < 1e-15 && (tilted - DVec3::Y).length() < 2e-8);
             // From the edge kept, toward the projection.
-            let [a, b] = [face.corners[0].w, face.corners[1].w];
+            let [a, b] = [face.corners[0].v.w, face.corners[1].v.w];
             assert!(toward.dot(projection - a) > 0.0 && toward.dot(b - a).abs() < 1e-14);
             steps += 1;
             assert!(steps <= 4, "the walk goes on: {walk:?}");

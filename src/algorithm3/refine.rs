@@ -36,7 +36,7 @@ use glam::DVec3;
 use super::contact::{Penetration, clamped_weights};
 use super::difference::{Difference, Vertex, effective_tolerance};
 use super::distance::Separation;
-use super::flat_face::{FaceCorners, Walk};
+use super::flat_face::{Corner, FaceCorners, Walk};
 use super::settings::Settings3;
 use crate::algorithm::slope_search::{ANGLE_RESOLUTION, Measured, find_slope_sign_change};
 use crate::geometry3::SupportMap3;
@@ -104,6 +104,16 @@ struct Sample {
     tolerance: f64,
 }
 
+impl Sample {
+    /// This evaluation's support point as a corner of a flat face, found along its normal.
+    fn corner(&self) -> Corner {
+        Corner {
+            v: self.support,
+            along: self.normal,
+        }
+    }
+}
+
 /// The normal refinement settled on.
 struct Refined {
     answer: Sample,
@@ -112,7 +122,7 @@ struct Refined {
     at_limit: bool,
     /// Where the answer is the normal of a flat face of A − B ([`super::flat_face`]), that
     /// face's corners around the origin's projection.
-    face: Option<[Vertex; 3]>,
+    face: Option<[Corner; 3]>,
 }
 
 /// Refines `epa`'s answer: the depth is the smallest height, which EPA's closest face (its
@@ -301,7 +311,7 @@ where
 fn refined_contact_points<A, B>(
     pair: &Difference<A, B>,
     s: &Sample,
-    face: Option<[Vertex; 3]>,
+    face: Option<[Corner; 3]>,
     earlier: (DVec3, DVec3),
     reach: Option<f64>,
 ) -> (DVec3, DVec3)
@@ -319,23 +329,38 @@ where
 /// projection h n has barycentric weights over the face's corners, and the same weights over
 /// the corners' points of A and B give a point of each whose difference is h n. Two capsules
 /// crossing meet there, in one point, while each one's support point is a far end of its
-/// straight side. The corners were found along normals a hair from the face's
-/// ([`super::flat_face`]), so on a rounded shape they lie off its straight side by about its
-/// radius times that hair, 1e-8.
+/// straight side.
+///
+/// The corners were found along normals d a hair from the face's n ([`super::flat_face`]).
+/// On a shape rounded by a ball of radius r (a sphere, a capsule) the support along d is its
+/// core's plus r d, so such a corner lies r (d − n) beside the face's own corner, the core's
+/// plus r n: each is moved back by that first (for B, found along −d: by −r_B (d − n)). What
+/// is left is rounding.
 fn face_contact_points<A, B>(
     pair: &Difference<A, B>,
     s: &Sample,
-    corners: &[Vertex; 3],
+    corners: &[Corner; 3],
 ) -> (DVec3, DVec3)
 where
     A: SupportMap3 + ?Sized,
     B: SupportMap3 + ?Sized,
 {
-    let [p, q, r] = corners.map(|v| v.w);
+    let (radius_a, radius_b) = (pair.a.rounding_radius(), pair.b.rounding_radius());
+    let on_face = corners.map(|c| {
+        let beside = c.along - s.normal;
+        let (a, b) = (c.v.a - beside * radius_a, c.v.b + beside * radius_b);
+        Vertex {
+            w: c.v.w - beside * (radius_a + radius_b),
+            a,
+            b,
+            ..c.v
+        }
+    });
+    let [p, q, r] = on_face.map(|v| v.w);
     // Seen along the corners' own turning direction: they come in either order.
     let facing = (q - p).cross(r - p);
     let weights = clamped_weights([p, q, r], s.normal * s.height, facing);
-    pair.witnesses(corners, &weights)
+    pair.witnesses(&on_face, &weights)
 }
 
 /// The state of one refinement: every evaluation is an iteration and a recorded step.
@@ -355,7 +380,7 @@ struct Search<'s, F> {
     /// meets one ([`FaceCorners`]).
     face: FaceCorners,
     /// The corners of the flat face the last evaluation found bounding A − B, if it did.
-    face_found: Option<[Vertex; 3]>,
+    face_found: Option<[Corner; 3]>,
     /// The next evaluation is along the corners' plane's normal: it settles the search if the
     /// plane bounds A − B.
     checking_face: bool,
@@ -407,7 +432,8 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
         let first = self.evaluate(pair, n0, 0.0, f64::INFINITY, &[], rec);
         if let Some(triangle) = triangle {
             for w in triangle {
-                self.face.see(w, first.size);
+                let along = first.normal;
+                self.face.see(Corner { v: w, along }, first.size);
             }
             self.try_flat_face(pair, first.normal, rec);
         }
@@ -559,7 +585,7 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
         let corners = self.face.toward_corners(normal).map(|tilted| {
             let s = self.probe_face(pair, tilted, rec);
             size = size.max(s.size);
-            s.support
+            s.corner()
         });
         if self.over() {
             return;
@@ -574,7 +600,7 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
                 return;
             }
             size = size.max(s.size);
-            walk = self.face.extend(s.support, toward, size, s.tolerance);
+            walk = self.face.extend(s.corner(), toward, size, s.tolerance);
         }
         if let Walk::AroundOrigin(normal) = walk {
             self.checking_face = true;
@@ -684,7 +710,7 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
         let on_face = std::mem::take(&mut self.checking_face)
             && self.face.bound_by(normal, height, s.tolerance);
         self.face_found = on_face.then(|| self.face.corners());
-        self.face.see(support, size);
+        self.face.see(s.corner(), size);
         if self.best.is_none_or(|b| s.height < b.height) {
             self.best = Some(s);
         }

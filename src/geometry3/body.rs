@@ -314,6 +314,13 @@ impl SupportMap3 for ConvexBody3 {
             .collect()
     }
 
+    fn rounding_radius(&self) -> f64 {
+        match &self.shape {
+            LocalShape::Rounded { radius, .. } => *radius,
+            _ => 0.0,
+        }
+    }
+
     /// A sphere or capsule gives up its own radius, shrinking to its centre or segment (exact
     /// whatever the margin, concentric pairs included); a box or cylinder shrinks by `margin`.
     fn core(&self, margin: f64) -> Option<Core<ConvexBody3>> {

@@ -57,6 +57,14 @@ pub trait SupportMap3 {
         Vec::new()
     }
 
+    /// The radius r of the ball this shape is rounded by (a sphere's, a capsule's; 0 for every
+    /// other shape): its support along a unit d is its core's plus r d. Refinement uses it to
+    /// find a flat face's corners exactly from support points found a hair off the face's
+    /// normal.
+    fn rounding_radius(&self) -> f64 {
+        0.0
+    }
+
     /// The shape's core for the core-shape method (see [`Core`]); None when it has none.
     fn core(&self, _margin: f64) -> Option<Core<ConvexBody3>> {
         None
