@@ -171,43 +171,28 @@ fn write_table(trace: &Trace, out: &mut dyn Write) -> std::io::Result<()> {
         vec2(r.contact_a),
         vec2(r.contact_b)
     )?;
-    let counts = Iterations {
-        gjk: r.gjk_iterations,
-        distance: r.distance_iterations,
-        penetration: r.epa_iterations,
-        refinement: r.refinement_iterations,
-    };
+    let counts = [r.gjk_iterations, r.distance_iterations];
+    let later = [r.epa_iterations, r.refinement_iterations];
     let phases = trace.steps.iter().map(|s| s.phase);
     let ended = snake_name(&r.termination);
-    write_iterations_line(out, counts, phases, &ended, r.bounds)
+    write_iterations_line(out, counts, later, phases, (&ended, r.bounds))
 }
 
-/// A run's iteration counts, as its result holds them.
-pub(crate) struct Iterations {
-    pub gjk: u32,
-    pub distance: u32,
-    pub penetration: u32,
-    pub refinement: u32,
-}
-
-/// The table's last line, in 2D and 3D: the iterations of each phase (the penetration count
-/// named after the method that ran, from the trace's `phases`), how the run `ended`, and the
-/// depth's bounds where the search did not converge on its own.
+/// The table's last line, in 2D and 3D: the iterations of GJK and distance (`counts`), of the
+/// penetration method and refinement (`later`; the method named from the trace's `phases`),
+/// how the run ended, and the depth's bounds where the search did not converge on its own.
 pub(crate) fn write_iterations_line(
     out: &mut dyn Write,
-    counts: Iterations,
+    [gjk, distance]: [u32; 2],
+    [penetration, refinement]: [u32; 2],
     phases: impl DoubleEndedIterator<Item = Phase>,
-    ended: &str,
-    bounds: Option<[f64; 2]>,
+    (ended, bounds): (&str, Option<[f64; 2]>),
 ) -> std::io::Result<()> {
     writeln!(
         out,
-        "iterations: GJK {}, distance {}, {} {}, refinement {}; ended: {ended}{}",
-        counts.gjk,
-        counts.distance,
+        "iterations: GJK {gjk}, distance {distance}, {} {penetration}, refinement {refinement}; \
+         ended: {ended}{}",
         penetration_counted(phases),
-        counts.penetration,
-        counts.refinement,
         bounds.map_or(String::new(), |[lower, upper]| format!(
             " (depth between {} and {})",
             num(lower),

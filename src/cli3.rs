@@ -3,7 +3,7 @@
 
 use std::io::Write;
 
-use crate::cli::{Iterations, check_text, write_iterations_line};
+use crate::cli::{check_text, write_iterations_line};
 use crate::explain3::{termination_text3, title, vertex_label};
 use crate::format::{count, num, vec3};
 use crate::step_table::{Cells, write_step_table};
@@ -93,15 +93,11 @@ pub fn write_table3(trace: &Trace3, out: &mut dyn Write) -> std::io::Result<()> 
         vec3(r.contact_b),
         vec3(r.local_contact_b)
     )?;
-    let counts = Iterations {
-        gjk: r.gjk_iterations,
-        distance: r.distance_iterations,
-        penetration: r.epa_iterations,
-        refinement: r.refinement_iterations,
-    };
+    let counts = [r.gjk_iterations, r.distance_iterations];
+    let later = [r.epa_iterations, r.refinement_iterations];
     let phases = trace.steps.iter().map(|s| s.phase);
     let ended = termination_text3(r.termination);
-    write_iterations_line(out, counts, phases, ended, r.bounds)
+    write_iterations_line(out, counts, later, phases, (ended, r.bounds))
 }
 
 /// A step's cells, in the order of [`HEADER`].

@@ -2,10 +2,10 @@
 
 mod common;
 
-use common::{SplitMix64, body};
+use common::{SplitMix64, body, iterations_on_cores};
 use gjkviz::algorithm::Termination;
 use gjkviz::geometry::{ConvexBody, Shape};
-use gjkviz::trace::{Event, Phase};
+use gjkviz::trace::Event;
 use gjkviz::{PenetrationMethod, Settings, query};
 use glam::DVec2;
 
@@ -149,16 +149,8 @@ fn core_shapes_are_exact_for_rounded_shapes_within_their_radius() {
             &with(PenetrationMethod::CoreShapes { margin: 0.45 }),
         );
         if traced.steps.iter().any(|s| s.event == Event::CoreDepth) {
-            let last_on_cores = |phase| {
-                traced
-                    .steps
-                    .iter()
-                    .filter(|s| s.on_cores && s.phase == phase)
-                    .map(|s| s.iteration)
-                    .max()
-                    .unwrap_or(0)
-            };
-            let ran = last_on_cores(Phase::Gjk) + last_on_cores(Phase::Distance);
+            let steps = traced.steps.iter();
+            let ran = iterations_on_cores(steps.map(|s| (s.on_cores, s.phase, s.iteration)));
             assert_eq!(core.epa_iterations, ran);
             counted += 1;
         }

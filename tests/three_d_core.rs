@@ -666,15 +666,8 @@ fn sampling_is_exact_for_polytope_pairs_and_core_shapes_for_spheres() {
     assert!(t.steps.iter().any(|s| s.event == Event3::CoreDepth));
     // The method's count is what it ran on the cores, GJK's iterations and distance's, as in
     // 2D: read back from the steps the cores' runs recorded.
-    let last_on_cores = |phase| {
-        t.steps
-            .iter()
-            .filter(|s| s.on_cores && s.phase == phase)
-            .map(|s| s.iteration)
-            .max()
-            .unwrap_or(0)
-    };
-    let ran = last_on_cores(Phase::Gjk) + last_on_cores(Phase::Distance);
+    let steps = t.steps.iter();
+    let ran = common::iterations_on_cores(steps.map(|s| (s.on_cores, s.phase, s.iteration)));
     assert!(ran >= 2, "{ran}");
     assert_eq!(t.result.epa_iterations, ran);
 }

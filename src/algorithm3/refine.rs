@@ -173,13 +173,8 @@ where
         Termination::Refined
     };
     let reach = converged.then(|| witness_reach(settings.tolerance, &s));
-    let (contact_a, contact_b) = refined_contact_points(
-        pair,
-        &s,
-        refined.face,
-        (epa.contact_a, epa.contact_b),
-        reach,
-    );
+    let earlier = (epa.contact_a, epa.contact_b);
+    let (contact_a, contact_b) = refined_contact_points(pair, &refined, earlier, reach);
     Penetration {
         depth: s.height.max(0.0),
         normal: s.normal,
@@ -232,13 +227,8 @@ where
         return (kept, refined.iterations);
     }
     let reach = converged.then(|| witness_reach(settings.tolerance, &s));
-    let (contact_a, contact_b) = refined_contact_points(
-        pair,
-        &s,
-        refined.face,
-        (found.contact_a, found.contact_b),
-        reach,
-    );
+    let earlier = (found.contact_a, found.contact_b);
+    let (contact_a, contact_b) = refined_contact_points(pair, &refined, earlier, reach);
     let separation = Separation {
         distance: (-s.height).max(0.0),
         contact_a,
@@ -306,12 +296,11 @@ where
     }
 }
 
-/// World contact points of refinement's answer `s`: from the flat face it settled on, if it
-/// did, else from its support point and the earlier phase's witnesses ([`contact_points`]).
+/// World contact points of refinement's answer: from the flat face it settled on, if it did,
+/// else from its support point and the earlier phase's witnesses ([`contact_points`]).
 fn refined_contact_points<A, B>(
     pair: &Difference<A, B>,
-    s: &Sample,
-    face: Option<[Corner; 3]>,
+    refined: &Refined,
     earlier: (DVec3, DVec3),
     reach: Option<f64>,
 ) -> (DVec3, DVec3)
@@ -319,9 +308,9 @@ where
     A: SupportMap3 + ?Sized,
     B: SupportMap3 + ?Sized,
 {
-    match face {
-        Some(face) => face_contact_points(pair, s, &face),
-        None => contact_points(pair, s, earlier, reach),
+    match &refined.face {
+        Some(face) => face_contact_points(pair, &refined.answer, face),
+        None => contact_points(pair, &refined.answer, earlier, reach),
     }
 }
 

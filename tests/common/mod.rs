@@ -89,3 +89,20 @@ pub fn assert_sliding_squares_exact(samples: &[SweepSample]) {
         assert!(!s.jump, "no jump at offset {}", s.offset);
     }
 }
+
+/// What the core-shape method ran on the cores, read back from a trace's steps given as (on
+/// the cores, phase, iteration): the last iteration of its GJK steps there plus that of its
+/// distance steps. 2D and 3D count it so.
+pub fn iterations_on_cores(
+    steps: impl Iterator<Item = (bool, gjkviz::trace::Phase, u32)> + Clone,
+) -> u32 {
+    let last = |phase| {
+        steps
+            .clone()
+            .filter(|&(on_cores, p, _)| on_cores && p == phase)
+            .map(|(_, _, iteration)| iteration)
+            .max()
+            .unwrap_or(0)
+    };
+    last(gjkviz::trace::Phase::Gjk) + last(gjkviz::trace::Phase::Distance)
+}
