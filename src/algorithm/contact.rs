@@ -6,6 +6,13 @@ use crate::geometry::left_perp;
 use crate::trace::{Outcome, SimplexVertex, Termination};
 use glam::DVec2;
 
+/// Where the support points at the ends of a flat side (2D) or at a flat face's corners (3D)
+/// came from: a shape whose points there lie within this fraction of the other shape's spread
+/// meets it with one point (a corner, or a curve's), which is then the contact. A polygon's
+/// corner stays put exactly; a curve's point moves by its curvature's radius times the small
+/// angle between the normals it was found along.
+pub(crate) const ONE_POINT: f64 = 1e-3;
+
 /// Iterations of each phase (set-up steps not counted).
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct IterationCounts {

@@ -4,7 +4,7 @@
 //! finds the closest points; if it does, [`epa`] finds the depth and normal. [`contact`] turns
 //! the final feature into contact points.
 
-mod contact;
+pub(crate) mod contact;
 mod core_shapes;
 mod distance;
 mod epa;

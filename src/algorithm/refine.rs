@@ -24,7 +24,7 @@
 
 use glam::DVec2;
 
-use super::contact::edge_witnesses;
+use super::contact::{ONE_POINT, edge_witnesses};
 use super::distance::Separation;
 use super::epa::Penetration;
 use super::settings::Settings;
@@ -40,11 +40,6 @@ const OFFSET_ROUNDING_ULPS: f64 = 16.0;
 /// Heights along one normal that differ by less than this many units in the last place of the
 /// coordinates are equal: both points are support points there.
 const HEIGHT_ROUNDING_ULPS: f64 = 64.0;
-
-/// A shape whose support point moved by less than this fraction of the other's across a flat
-/// side's jump meets the side with one point (a corner or a curve's): polygon corners stay
-/// put exactly, a curve's point moves by its radius times the bracket's angle.
-const ONE_POINT: f64 = 1e-3;
 
 /// One evaluation of the support function along a normal.
 #[derive(Clone, Copy)]

@@ -38,6 +38,7 @@ use super::difference::{Difference, Vertex, effective_tolerance};
 use super::distance::Separation;
 use super::flat_face::{Corner, FaceCorners, Walk};
 use super::settings::Settings3;
+use crate::algorithm::contact::ONE_POINT;
 use crate::algorithm::slope_search::{ANGLE_RESOLUTION, Measured, find_slope_sign_change};
 use crate::geometry3::SupportMap3;
 use crate::trace::{Check, CheckKind, Phase, Recorder, Termination};
@@ -155,7 +156,9 @@ where
     // found, whose corners it found again exactly.
     let sharper = s.height <= lower + settings.tolerance;
     if converged && !(sharper && turned(epa.normal, s.normal)) {
-        let (contact_a, contact_b) = refined.face.map_or((epa.contact_a, epa.contact_b), |face| {
+        // The flat face's contacts only where they are EPA's normal's too.
+        let face = refined.face.filter(|_| !turned(epa.normal, s.normal));
+        let (contact_a, contact_b) = face.map_or((epa.contact_a, epa.contact_b), |face| {
             face_contact_points(pair, &s, &face)
         });
         return Penetration {
@@ -221,7 +224,7 @@ where
     let sharper = -s.height >= upper - settings.tolerance && s.height < 0.0;
     if !(sharper && turned(found.normal, s.normal)) {
         let mut kept = *found;
-        if let Some(face) = refined.face {
+        if let Some(face) = refined.face.filter(|_| !turned(found.normal, s.normal)) {
             (kept.contact_a, kept.contact_b) = face_contact_points(pair, &s, &face);
         }
         return (kept, refined.iterations);
@@ -345,11 +348,29 @@ where
             ..c.v
         }
     });
+    // A shape that meets the face with one point (an ellipsoid, a corner) gives it as its
+    // support along the face's normal, which this evaluation found: its points at the corners
+    // were found a hair off it, beside it by the curvature's radius times that.
+    let along = s.normal * s.height;
+    let (spread_a, spread_b) = (spread(on_face.map(|v| v.a)), spread(on_face.map(|v| v.b)));
+    if spread_a <= ONE_POINT * spread_b {
+        let a = pair.a.position() + s.support.a;
+        return (a, a - along);
+    }
+    if spread_b <= ONE_POINT * spread_a {
+        let b = pair.b.position() + s.support.b;
+        return (b + along, b);
+    }
     let [p, q, r] = on_face.map(|v| v.w);
     // Seen along the corners' own turning direction: they come in either order.
     let facing = (q - p).cross(r - p);
-    let weights = clamped_weights([p, q, r], s.normal * s.height, facing);
+    let weights = clamped_weights([p, q, r], along, facing);
     pair.witnesses(&on_face, &weights)
+}
+
+/// The largest distance between two of three points.
+fn spread([p, q, r]: [DVec3; 3]) -> f64 {
+    p.distance(q).max(q.distance(r)).max(r.distance(p))
 }
 
 /// The state of one refinement: every evaluation is an iteration and a recorded step.
