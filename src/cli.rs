@@ -175,18 +175,19 @@ fn write_table(trace: &Trace, out: &mut dyn Write) -> std::io::Result<()> {
     let later = [r.epa_iterations, r.refinement_iterations];
     let phases = trace.steps.iter().map(|s| s.phase);
     let ended = snake_name(&r.termination);
-    write_iterations_line(out, counts, later, phases, (&ended, r.bounds))
+    write_iterations_line(out, counts, later, phases, &ended, r.bounds)
 }
 
 /// The table's last line, in 2D and 3D: the iterations of GJK and distance (`counts`), of the
 /// penetration method and refinement (`later`; the method named from the trace's `phases`),
-/// how the run ended, and the depth's bounds where the search did not converge on its own.
+/// how the run `ended`, and the depth's `bounds` where the search did not converge on its own.
 pub(crate) fn write_iterations_line(
     out: &mut dyn Write,
     [gjk, distance]: [u32; 2],
     [penetration, refinement]: [u32; 2],
     phases: impl DoubleEndedIterator<Item = Phase>,
-    (ended, bounds): (&str, Option<[f64; 2]>),
+    ended: &str,
+    bounds: Option<[f64; 2]>,
 ) -> std::io::Result<()> {
     writeln!(
         out,

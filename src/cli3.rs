@@ -97,7 +97,7 @@ pub fn write_table3(trace: &Trace3, out: &mut dyn Write) -> std::io::Result<()> 
     let later = [r.epa_iterations, r.refinement_iterations];
     let phases = trace.steps.iter().map(|s| s.phase);
     let ended = termination_text3(r.termination);
-    write_iterations_line(out, counts, later, phases, (ended, r.bounds))
+    write_iterations_line(out, counts, later, phases, ended, r.bounds)
 }
 
 /// A step's cells, in the order of [`HEADER`].

@@ -72,15 +72,11 @@ where
             passed: gap <= tolerance,
         };
         let bounds = Bounds { lower: d, upper };
-        let step = |event, polytope: &Polytope| Step3 {
+        let step = |event, closest_face| Step3 {
             direction: Some(n),
             support: Some(pair.world(&s)),
             check: Some(check),
-            closest_face: Some(closest_face3(
-                polytope,
-                closest,
-                &polytope.projection(closest),
-            )),
+            closest_face: Some(closest_face),
             bounds: Some(bounds),
             ..Step3::new(Phase::Epa, iteration, event)
         };
@@ -93,10 +89,7 @@ where
         };
         if let Some((event, termination)) = stop {
             let at = polytope.projection_around(closest, tolerance);
-            recorder.record(|| Step3 {
-                closest_face: Some(closest_face3(&polytope, closest, &at)),
-                ..step(event, &polytope)
-            });
+            recorder.record(|| step(event, closest_face3(&polytope, closest, &at)));
             return answer(pair, &polytope, closest, &at, iteration, termination);
         }
         let first_new = polytope.faces.len();
@@ -105,12 +98,11 @@ where
             let answered = best.1;
             let at = polytope.projection_around(answered, tolerance);
             recorder.record(|| Step3 {
-                closest_face: Some(closest_face3(&polytope, answered, &at)),
                 bounds: Some(Bounds {
                     lower: best.0,
                     upper,
                 }),
-                ..step(Event3::Degenerate, &polytope)
+                ..step(Event3::Degenerate, closest_face3(&polytope, answered, &at))
             });
             return answer(
                 pair,
@@ -131,7 +123,10 @@ where
             added_faces: (first_new..polytope.faces.len())
                 .map(|f| face3(&polytope, f))
                 .collect(),
-            ..step(Event3::Expanded, &polytope)
+            ..step(
+                Event3::Expanded,
+                closest_face3(&polytope, closest, &polytope.projection(closest)),
+            )
         });
     }
     let closest = polytope.closest_face().unwrap_or(0);

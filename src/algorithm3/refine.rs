@@ -156,11 +156,8 @@ where
     // found, whose corners it found again exactly.
     let sharper = s.height <= lower + settings.tolerance;
     if converged && !(sharper && turned(epa.normal, s.normal)) {
-        // The flat face's contacts only where they are EPA's normal's too.
-        let face = refined.face.filter(|_| !turned(epa.normal, s.normal));
-        let (contact_a, contact_b) = face.map_or((epa.contact_a, epa.contact_b), |face| {
-            face_contact_points(pair, &s, &face)
-        });
+        let earlier = (epa.contact_a, epa.contact_b);
+        let (contact_a, contact_b) = kept_contact_points(pair, &refined, epa.normal, earlier);
         return Penetration {
             refinement_iterations: refined.iterations,
             contact_a,
@@ -223,10 +220,13 @@ where
     // which the separating plane rules out).
     let sharper = -s.height >= upper - settings.tolerance && s.height < 0.0;
     if !(sharper && turned(found.normal, s.normal)) {
-        let mut kept = *found;
-        if let Some(face) = refined.face.filter(|_| !turned(found.normal, s.normal)) {
-            (kept.contact_a, kept.contact_b) = face_contact_points(pair, &s, &face);
-        }
+        let earlier = (found.contact_a, found.contact_b);
+        let (contact_a, contact_b) = kept_contact_points(pair, &refined, found.normal, earlier);
+        let kept = Separation {
+            contact_a,
+            contact_b,
+            ..*found
+        };
         return (kept, refined.iterations);
     }
     let reach = converged.then(|| witness_reach(settings.tolerance, &s));
@@ -296,6 +296,27 @@ where
         (a, a - along)
     } else {
         (b + along, b)
+    }
+}
+
+/// World contact points where the earlier phase's answer (its `normal`) stands: its witnesses
+/// `earlier`, or the flat face's contact points where refinement settled on one along that
+/// same normal.
+fn kept_contact_points<A, B>(
+    pair: &Difference<A, B>,
+    refined: &Refined,
+    normal: DVec3,
+    earlier: (DVec3, DVec3),
+) -> (DVec3, DVec3)
+where
+    A: SupportMap3 + ?Sized,
+    B: SupportMap3 + ?Sized,
+{
+    match &refined.face {
+        Some(face) if !turned(normal, refined.answer.normal) => {
+            face_contact_points(pair, &refined.answer, face)
+        }
+        _ => earlier,
     }
 }
 
@@ -441,6 +462,8 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
     {
         let first = self.evaluate(pair, n0, 0.0, f64::INFINITY, &[], rec);
         if let Some(triangle) = triangle {
+            // The earlier phase's corners only seed the search: each is found again along a
+            // normal tilted toward it before a face counts, so the direction given is moot.
             for w in triangle {
                 let along = first.normal;
                 self.face.see(Corner { v: w, along }, first.size);
