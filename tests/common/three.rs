@@ -99,6 +99,26 @@ pub fn random_body(rng: &mut SplitMix64, kind: &str, spread: f64) -> Body3 {
     Body3::new(shape, rng.vec3(-spread, spread), rng.vec3(-180.0, 180.0))
 }
 
+/// `per_pair` random pairs of each ordered pair of [`KINDS`], placed within `spread` of the
+/// origin, A then B drawn in turn: (A's kind, B's kind, A, B).
+pub fn kind_pairs(
+    rng: &mut SplitMix64,
+    per_pair: usize,
+    spread: f64,
+) -> Vec<(&'static str, &'static str, ConvexBody3, ConvexBody3)> {
+    let mut pairs = Vec::new();
+    for ka in KINDS {
+        for kb in KINDS {
+            for _ in 0..per_pair {
+                let a = ConvexBody3::new(&random_body(rng, ka, spread));
+                let b = ConvexBody3::new(&random_body(rng, kb, spread));
+                pairs.push((ka, kb, a, b));
+            }
+        }
+    }
+    pairs
+}
+
 /// The support function of A − B along `n`, from the bodies' own supports.
 pub fn difference_support(a: &ConvexBody3, b: &ConvexBody3, n: DVec3) -> f64 {
     (a.support(n) - b.support(-n)).dot(n)
