@@ -585,3 +585,67 @@ fn an_ellipsoid_on_a_box_face_touches_it_with_its_own_lowest_point() {
         assert!((r.depth - (-lowest.y)).abs() <= 1e-15, "{r:?}");
     }
 }
+
+/// Ellipsoids and spheres are strictly convex: each meets the normal in one point, its own
+/// support point along it, and that point is its contact. So both contacts are the shapes'
+/// supports along the reported normal (±n), to rounding, which holds the normal to rounding
+/// too. Refinement used to settle on the lowest height it had seen, which near the minimum is
+/// chosen by the heights' rounding: up to 3.4e-8 off over 80,000 pairs (8.7e-9 in this set),
+/// even after an evaluation had put the support point on the normal's line. The steadiest
+/// of the lowest heights, the one whose offset is smallest, now answers: 3.3e-13 at worst over
+/// those 80,000 pairs, 2.0e-13 here.
+#[test]
+fn smooth_pairs_touch_at_their_own_support_points_along_the_normal() {
+    let kinds = ["Ellipsoid", "Sphere"];
+    let mut rng = common::SplitMix64::new(0x5e00);
+    let (mut pairs, mut overlapping, mut worst) = (0, 0, 0.0f64);
+    for _ in 0..2000 {
+        let (ka, kb) = (kinds[rng.int(0, 1)], kinds[rng.int(0, 1)]);
+        let a = ConvexBody3::new(&common::three::random_body(&mut rng, ka, 0.6));
+        let b = ConvexBody3::new(&common::three::random_body(&mut rng, kb, 0.6));
+        let r = query(&a, &b, &Settings3::default());
+        let n = r.normal;
+        let off = (r.contact_a - a.support(n))
+            .length()
+            .max((r.contact_b - b.support(-n)).length());
+        worst = worst.max(off);
+        assert!(off <= 1e-12, "{ka}-{kb}: contacts {off:e} off: {r:?}");
+        pairs += 1;
+        overlapping += usize::from(r.intersecting);
+    }
+    eprintln!("{pairs} pairs, {overlapping} overlapping; contacts off by {worst:e} at most");
+    assert!(
+        overlapping > 1000 && pairs - overlapping > 100,
+        "{overlapping}"
+    );
+}
+
+/// Refinement holds to its iteration limit like every phase. A search that reached it while
+/// finding a flat face's three corners went on to probe the rest (up to 2 more), and the
+/// settling evaluation after a cycle ran past it as well: 109 of 4,000 random curved pairs with
+/// limits of 1 to 30 counted more refinement iterations than their limit.
+#[test]
+fn refinement_stops_at_its_iteration_limit() {
+    let kinds = ["Ellipsoid", "Sphere", "Capsule", "Cylinder"];
+    let mut rng = common::SplitMix64::new(0x1117);
+    let mut at_limit = 0;
+    for _ in 0..2000 {
+        let (ka, kb) = (kinds[rng.int(0, 3)], kinds[rng.int(0, 3)]);
+        let a = ConvexBody3::new(&common::three::random_body(&mut rng, ka, 0.6));
+        let b = ConvexBody3::new(&common::three::random_body(&mut rng, kb, 0.6));
+        let limit = rng.int(1, 30) as u32;
+        let settings = Settings3 {
+            max_iterations: limit,
+            ..Settings3::default()
+        };
+        let t = trace(&a, &b, &settings);
+        let steps = t.steps.iter().filter(|s| s.phase == Phase::Refinement);
+        assert!(
+            t.result.refinement_iterations <= limit && steps.count() <= limit as usize,
+            "{ka}-{kb}: {} refinement iterations for a limit of {limit}",
+            t.result.refinement_iterations
+        );
+        at_limit += usize::from(t.result.refinement_iterations == limit);
+    }
+    assert!(at_limit > 100, "{at_limit} runs reached the limit");
+}

@@ -401,6 +401,10 @@ struct Search<'s, F> {
     bounds: F,
     iterations: u32,
     best: Option<Sample>,
+    /// Of the samples level with `best` (within its height's rounding), the one with the
+    /// smallest offset: near the minimum the heights differ by less than their rounding, and
+    /// the offset, not the height, tells the normals apart.
+    steadiest: Option<Sample>,
     last: Option<Sample>,
     last_event: Event3,
     /// Line searches in a row that ended where they began.
@@ -427,6 +431,7 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
             bounds,
             iterations: 0,
             best: None,
+            steadiest: None,
             last: None,
             last_event: Event3::RefinedNormal,
             stalls: 0,
@@ -499,15 +504,22 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
             if let Some(edge) = edge {
                 self.probe_across_the_kink(pair, &next, edge, rec);
             }
+            if self.over() {
+                // Settled (its offset at rounding, or a flat face found) or out of iterations:
+                // settling on the lowest height now would trade that normal for one the
+                // heights' rounding picked.
+                break;
+            }
             search += 1;
             if chord {
                 cycle_start = next.normal;
                 search = 0;
                 let best = self.best.unwrap_or(next);
                 if cycle_height - best.height <= PROGRESS_ROUNDINGS * best.tolerance {
-                    // The answer is the best normal, evaluated once more to record it.
+                    // The answer is the steadiest normal, evaluated once more to record it.
+                    let steadiest = self.steadiest.unwrap_or(best);
                     self.settling = true;
-                    self.evaluate(pair, best.normal, 0.0, f64::INFINITY, &[], rec);
+                    self.evaluate(pair, steadiest.normal, 0.0, f64::INFINITY, &[], rec);
                     break;
                 }
                 cycle_height = best.height;
@@ -520,7 +532,8 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
         }
         // Where the search settled, its last normal is the answer: near the minimum the heights
         // differ by less than their rounding, so the smallest of them is chosen by noise, while
-        // the gradient's vanishing pins the normal. Otherwise the smallest height found stands.
+        // the gradient's vanishing pins the normal. Otherwise the steadiest of the lowest
+        // heights found stands, for the same reason.
         let settled = match (self.last, self.best) {
             (Some(last), Some(best))
                 if self.last_event == Event3::Converged
@@ -528,7 +541,7 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
             {
                 Some((last, self.face_found))
             }
-            _ => self.best.map(|best| (best, None)),
+            _ => self.steadiest.map(|steadiest| (steadiest, None)),
         };
         let (answer, face) = settled.unwrap_or((first, None));
         Refined {
@@ -615,11 +628,20 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
         // The corners found again along the candidate normal tilted toward each, exactly on
         // the face, give its plane to rounding.
         let mut size: f64 = 0.0;
-        let corners = self.face.toward_corners(normal).map(|tilted| {
+        let mut found = [None; 3];
+        for (corner, tilted) in found.iter_mut().zip(self.face.toward_corners(normal)) {
+            // The iteration limit may fall between two corners.
+            if self.over() {
+                return;
+            }
             let s = self.probe_face(pair, tilted, rec);
             size = size.max(s.size);
-            s.corner()
-        });
+            *corner = Some(s.corner());
+        }
+        let [Some(p), Some(q), Some(r)] = found else {
+            return;
+        };
+        let corners = [p, q, r];
         if self.over() {
             return;
         }
@@ -747,6 +769,15 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
         if self.best.is_none_or(|b| s.height < b.height) {
             self.best = Some(s);
         }
+        self.steadiest = self.best.map(|best| {
+            let level = |x: &Sample| x.height <= best.height + best.tolerance;
+            let steadier = |x: &Sample, y: &Sample| x.gradient.length() < y.gradient.length();
+            match self.steadiest {
+                Some(kept) if level(&kept) && !(level(&s) && steadier(&s, &kept)) => kept,
+                _ if level(&s) && steadier(&s, &best) => s,
+                _ => best,
+            }
+        });
         let offset = gradient.length();
         let on_line = offset <= s.tolerance;
         // A bracket closed on the circle's start, after searches that already stalled: no
