@@ -6,7 +6,7 @@ mod common;
 
 use common::exact::angle_between;
 use common::{SplitMix64, body, v};
-use gjkviz::geometry::{MAGNITUDE_RANGE, Shape};
+use gjkviz::geometry::{MAGNITUDE_RANGE, Shape, SupportMap};
 use gjkviz::scene::{BUNDLED_SCENES, parse_scene};
 use gjkviz::trace::{Phase, Trace};
 use gjkviz::{InitialDirection, Outcome, PenetrationMethod, Settings, Termination, query, trace};
@@ -91,6 +91,47 @@ fn touching_ellipses_get_the_normal_of_their_contact() {
             r.normal
         );
     }
+}
+
+/// Circles and ellipses are strictly convex: each meets the normal in one point, its support
+/// point along it, and that point is its contact, to rounding. Near the minimum the heights
+/// differ by less than their rounding: the search took a chord a hair long for a flat side,
+/// confirmed by its height alone, and answered from its normal, 3.2e-8 off in this set, where a
+/// normal level with it had its support point on the line. The steadiest level normal now
+/// answers, and ends a hair apart are weighed by their offsets: 8.2e-16 at most.
+#[test]
+fn smooth_pairs_touch_at_their_own_support_points_along_the_normal() {
+    let mut rng = SplitMix64::new(0x5e02);
+    let mut worst = 0.0f64;
+    for _ in 0..40_000 {
+        let mut shape = || match rng.int(0, 1) {
+            0 => Shape::Circle {
+                radius: rng.range(0.2, 1.2),
+            },
+            _ => Shape::Ellipse {
+                radii: v(rng.range(0.2, 1.2), rng.range(0.2, 1.2)),
+            },
+        };
+        let (sa, sb) = (shape(), shape());
+        let a = body(
+            sa,
+            v(rng.range(-0.6, 0.6), rng.range(-0.6, 0.6)),
+            rng.range(-180.0, 180.0),
+        );
+        let b = body(
+            sb,
+            v(rng.range(-0.6, 0.6), rng.range(-0.6, 0.6)),
+            rng.range(-180.0, 180.0),
+        );
+        let r = query(&a, &b, &Settings::default());
+        let n = r.normal;
+        let off = (r.contact_a - a.support(n).point)
+            .length()
+            .max((r.contact_b - b.support(-n).point).length());
+        worst = worst.max(off);
+        assert!(off <= 1e-12, "contacts {off:e} off: {r:?}");
+    }
+    eprintln!("contacts off by {worst:e} at most");
 }
 
 // 2. A direction too small to dot with is scaled before the support search.

@@ -70,7 +70,7 @@ impl Outcome {
 
 /// The points of A and of B at the origin's projection onto the edge of A − B from `start` to
 /// `end` (clamped into it): its barycentric weights applied to the points each end came from.
-pub(crate) fn edge_witnesses(start: &SimplexVertex, end: &SimplexVertex) -> (DVec2, DVec2) {
+fn edge_witnesses(start: &SimplexVertex, end: &SimplexVertex) -> (DVec2, DVec2) {
     let edge = end.point - start.point;
     let length_squared = edge.length_squared();
     let t = if length_squared > 0.0 {

@@ -24,12 +24,12 @@
 
 use glam::DVec2;
 
-use super::contact::{ONE_POINT, edge_witnesses};
+use super::contact::ONE_POINT;
 use super::distance::Separation;
 use super::epa::Penetration;
 use super::settings::Settings;
 use super::simplex::support;
-use super::slope_search::{ANGLE_RESOLUTION, Measured, find_slope_sign_change};
+use super::slope_search::{ANGLE_RESOLUTION, Measured, find_slope_sign_change, steadiest};
 use crate::geometry::{SupportMap, left_perp, unit};
 use crate::trace::{Check, CheckKind, Event, Phase, Recorder, SimplexVertex, Step, Termination};
 
@@ -88,7 +88,21 @@ impl Refined {
         } else if moved_b <= ONE_POINT * moved_a {
             (s.support.b + along, s.support.b)
         } else {
-            edge_witnesses(&s.support, &o.support)
+            // h n lies where the offset from the normal's line passes zero between the ends.
+            // Weighing by the offsets, not by projecting the origin onto the segment, keeps
+            // ends a hair apart on a curve well-conditioned: there the segment's own tilt,
+            // rounding, would be divided by its squared length (contacts 8.8e-10 off).
+            let tangent = left_perp(s.normal);
+            let (from, to) = (s.support.point.dot(tangent), o.support.point.dot(tangent));
+            let t = if from == to {
+                0.0
+            } else {
+                (from / (from - to)).clamp(0.0, 1.0)
+            };
+            (
+                s.support.a.lerp(o.support.a, t),
+                s.support.b.lerp(o.support.b, t),
+            )
         };
         SimplexVertex { point: along, a, b }
     }
@@ -205,8 +219,15 @@ where
             offset: support.point.dot(left_perp(normal)),
         }
     };
+    let rounding = Rounding::new(a, b);
+    // Whether a sample's height is the lowest's, as far as rounding tells.
+    let level = |s: &Sample, lowest: &Sample| {
+        s.height <= lowest.height + rounding.height(&[s.support, lowest.support])
+    };
     let mut iteration = 0;
     let mut best: Option<Sample> = None;
+    // Of the samples level with `best`, the one whose offset is smallest ([`steadiest`]).
+    let mut steadiest_so_far: Option<Sample> = None;
     let mut last: Option<Sample> = None;
     let mut last_event = Event::RefinedNormal;
     // The latest sample with a negative offset and with a positive one: across a flat side's
@@ -220,7 +241,9 @@ where
         if best.is_none_or(|b| s.height < b.height) {
             best = Some(s);
         }
-        let tolerance = offset_tolerance(&s.support);
+        steadiest_so_far =
+            best.map(|b| steadiest(steadiest_so_far, s, b, |x| level(x, &b), |x| x.offset.abs()));
+        let tolerance = rounding.offset(&s.support);
         let on_line = s.offset.abs() <= tolerance;
         // Nothing of A − B beyond the side's line: this is its normal.
         let (sin, cos) = angle.sin_cos();
@@ -266,29 +289,32 @@ where
             (!done).then(|| measured(&s))
         });
     }
-    // Where the search settled, its last normal is the answer: near the minimum the heights
-    // differ by less than their rounding, so the smallest of them is chosen by noise, while the
-    // offset's sign change pins the normal. Otherwise the smallest height found stands, and so
-    // it does where the search settled on a higher minimum than a height it passed (a bracket
-    // that reached past the nearest minimum into another's): as in 3D, refinement never
-    // answers worse than what it measured.
-    let settled = match (last, best) {
-        (Some(last), Some(best))
-            if last_event == Event::Converged
-                && last.height <= best.height + offset_tolerance(&best.support) =>
-        {
-            Some(last)
+    // Where the search settled, its last normal is the answer, and otherwise the lowest height
+    // found, also where the search settled on a higher minimum than a height it passed (a
+    // bracket that reached past the nearest minimum into another's): as in 3D, refinement never
+    // answers worse than what it measured. But near a smooth minimum the heights differ by less
+    // than their rounding, so the lowest is picked by noise, and a flat side's normal can be
+    // confirmed there by its height alone, at a chord a hair long: a normal level with them
+    // whose support point lies far nearer its line (the steadiest) is the answer instead. On a
+    // true flat side no level normal does, but at the side's end, where it is as good.
+    let answer = match (last, best) {
+        (Some(last), Some(lowest)) if last_event == Event::Converged && level(&last, &lowest) => {
+            last
         }
-        _ => best,
+        (_, lowest) => lowest.unwrap_or(first),
     };
-    let best = settled.unwrap_or(first);
+    let best = match steadiest_so_far {
+        Some(s) if s.offset.abs() <= ONE_POINT * answer.offset.abs() => s,
+        _ => answer,
+    };
     // Off the normal's line the answer may be one end of a flat side: its other end is the
     // latest support point with the other sign of offset, if that is a support point along
     // the answer's normal as well (within the heights' rounding).
-    let on_line = best.offset.abs() <= offset_tolerance(&best.support);
+    let on_line = best.offset.abs() <= rounding.offset(&best.support);
     let other_end = latest[usize::from(best.offset <= 0.0)].filter(|o| {
-        let rounding = HEIGHT_ROUNDING_ULPS * f64::EPSILON * magnitude(&[o.support, best.support]);
-        !on_line && o.support.point.dot(best.normal) >= best.height - rounding
+        !on_line
+            && o.support.point.dot(best.normal)
+                >= best.height - rounding.height(&[o.support, best.support])
     });
     Refined {
         best,
@@ -298,15 +324,38 @@ where
     }
 }
 
-/// The offset below which the support point counts as on the normal's line: the rounding of
-/// the world coordinates it was computed from.
-fn offset_tolerance(s: &SimplexVertex) -> f64 {
-    OFFSET_ROUNDING_ULPS * f64::EPSILON * magnitude(std::slice::from_ref(s))
+/// The rounding of the world coordinates the support points were computed from. A shape's
+/// point is its centre plus an offset, so it carries the rounding of the larger of the two: a
+/// contact near the origin between shapes centred farther out is no finer than their centres.
+struct Rounding {
+    centres: f64,
 }
 
-/// The largest coordinate of the points of A and B the support points came from.
-fn magnitude(supports: &[SimplexVertex]) -> f64 {
-    supports.iter().fold(0.0, |m, s| {
-        m.max(s.a.abs().max_element()).max(s.b.abs().max_element())
-    })
+impl Rounding {
+    fn new<A: SupportMap + ?Sized, B: SupportMap + ?Sized>(a: &A, b: &B) -> Self {
+        let centres = a
+            .centre()
+            .abs()
+            .max_element()
+            .max(b.centre().abs().max_element());
+        Rounding { centres }
+    }
+
+    /// The offset below which the support point counts as on the normal's line.
+    fn offset(&self, s: &SimplexVertex) -> f64 {
+        OFFSET_ROUNDING_ULPS * f64::EPSILON * self.magnitude(std::slice::from_ref(s))
+    }
+
+    /// How far apart two heights computed from these support points may lie by rounding alone.
+    fn height(&self, supports: &[SimplexVertex]) -> f64 {
+        HEIGHT_ROUNDING_ULPS * f64::EPSILON * self.magnitude(supports)
+    }
+
+    /// The largest coordinate of the shapes' centres and of the points of A and B the support
+    /// points came from.
+    fn magnitude(&self, supports: &[SimplexVertex]) -> f64 {
+        supports.iter().fold(self.centres, |m, s| {
+            m.max(s.a.abs().max_element()).max(s.b.abs().max_element())
+        })
+    }
 }

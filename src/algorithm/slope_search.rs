@@ -59,6 +59,26 @@ const LONG_STEP: f64 = std::f64::consts::FRAC_PI_4;
 /// coordinates are equal as far as rounding tells.
 const HEIGHT_ROUNDING_ULPS: f64 = 64.0;
 
+/// The sample a refinement answers with, kept as it goes. Near the minimum the heights differ
+/// by less than their rounding, so the lowest of them is picked by noise, while the support
+/// point's offset from the normal's line, which vanishes there, still tells the normals apart.
+/// Of the samples `level` with the lowest height so far (`lowest`), the one whose `offset` is
+/// smallest: `kept` until now, the new sample `s`, or the lowest itself.
+pub(crate) fn steadiest<S: Copy>(
+    kept: Option<S>,
+    s: S,
+    lowest: S,
+    level: impl Fn(&S) -> bool,
+    offset: impl Fn(&S) -> f64,
+) -> S {
+    let steadier = |x: &S, y: &S| offset(x) < offset(y);
+    match kept {
+        Some(kept) if level(&kept) && !(level(&s) && steadier(&s, &kept)) => kept,
+        _ if level(&s) && steadier(&s, &lowest) => s,
+        _ => lowest,
+    }
+}
+
 /// What the caller measured at an angle: the slope, and the support point in the coordinates of
 /// the search's plane (along the normal at θ = 0, and along the direction θ turns toward).
 #[derive(Clone, Copy)]

@@ -39,7 +39,9 @@ use super::distance::Separation;
 use super::flat_face::{Corner, FaceCorners, Walk};
 use super::settings::Settings3;
 use crate::algorithm::contact::ONE_POINT;
-use crate::algorithm::slope_search::{ANGLE_RESOLUTION, Measured, find_slope_sign_change};
+use crate::algorithm::slope_search::{
+    ANGLE_RESOLUTION, Measured, find_slope_sign_change, steadiest,
+};
 use crate::geometry3::SupportMap3;
 use crate::trace::{Check, CheckKind, Phase, Recorder, Termination};
 use crate::trace3::{Bounds, Event3, Step3};
@@ -401,9 +403,8 @@ struct Search<'s, F> {
     bounds: F,
     iterations: u32,
     best: Option<Sample>,
-    /// Of the samples level with `best` (within its height's rounding), the one with the
-    /// smallest offset: near the minimum the heights differ by less than their rounding, and
-    /// the offset, not the height, tells the normals apart.
+    /// Of the samples level with `best` (within its height's rounding), the one whose offset
+    /// is smallest ([`steadiest`]).
     steadiest: Option<Sample>,
     last: Option<Sample>,
     last_event: Event3,
@@ -771,12 +772,7 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
         }
         self.steadiest = self.best.map(|best| {
             let level = |x: &Sample| x.height <= best.height + best.tolerance;
-            let steadier = |x: &Sample, y: &Sample| x.gradient.length() < y.gradient.length();
-            match self.steadiest {
-                Some(kept) if level(&kept) && !(level(&s) && steadier(&s, &kept)) => kept,
-                _ if level(&s) && steadier(&s, &best) => s,
-                _ => best,
-            }
+            steadiest(self.steadiest, s, best, level, |x| x.gradient.length())
         });
         let offset = gradient.length();
         let on_line = offset <= s.tolerance;
