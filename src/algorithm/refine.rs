@@ -295,8 +295,9 @@ where
     // answers worse than what it measured. But near a smooth minimum the heights differ by less
     // than their rounding, so the lowest is picked by noise, and a flat side's normal can be
     // confirmed there by its height alone, at a chord a hair long: a normal level with them
-    // whose support point lies far nearer its line (the steadiest) is the answer instead. On a
-    // true flat side no level normal does, but at the side's end, where it is as good.
+    // whose support point lies on its line to the heights' rounding (the steadiest) is the
+    // answer instead. On a true flat side no level normal has one but at the side's end, where
+    // it is as good.
     let answer = match (last, best) {
         (Some(last), Some(lowest)) if last_event == Event::Converged && level(&last, &lowest) => {
             last
@@ -304,7 +305,12 @@ where
         (_, lowest) => lowest.unwrap_or(first),
     };
     let best = match steadiest_so_far {
-        Some(s) if s.offset.abs() <= ONE_POINT * answer.offset.abs() => s,
+        Some(s)
+            if s.offset.abs() < answer.offset.abs()
+                && s.offset.abs() <= rounding.height(&[s.support]) =>
+        {
+            s
+        }
         _ => answer,
     };
     // Off the normal's line the answer may be one end of a flat side: its other end is the
