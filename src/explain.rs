@@ -499,6 +499,11 @@ fn explain_core_shapes(step: &Step) -> String {
     }
 }
 
+/// Refinement stopped by its iteration limit, in 2D and 3D.
+pub(crate) const REFINEMENT_LIMIT_TEXT: &str = "The iteration limit is reached: the smallest \
+    height found is the answer (among heights rounding cannot tell apart, one whose support \
+    point lies nearer its normal's line is preferred).";
+
 /// What a refinement step's height h = s · n says, in either dimension: the answer it bounds
 /// ("depth" or, when negative, "distance") and the words for it. Apart, every height is
 /// negative: minus a lower bound of the distance.
@@ -553,9 +558,7 @@ fn explain_refinement(step: &Step) -> String {
             tolerance_text(c.tolerance),
             n(height.abs())
         ),
-        Event::MaxIterations => {
-            "The iteration limit is reached: the smallest height found is the answer.".to_string()
-        }
+        Event::MaxIterations => REFINEMENT_LIMIT_TEXT.to_string(),
         _ if c.value > 0.0 => "The offset is positive: the height grows as n turns \
              counter-clockwise, so the smaller height lies clockwise."
             .to_string(),

@@ -8,7 +8,9 @@
 
 use glam::DVec3;
 
-use crate::explain::{Row, bounds_sentence, termination_text, tolerance_text};
+use crate::explain::{
+    REFINEMENT_LIMIT_TEXT, Row, bounds_sentence, termination_text, tolerance_text,
+};
 use crate::format::{num, num_with, vec3};
 use crate::trace::{CheckKind, Phase, Termination};
 use crate::trace3::{Event3, Region3, Step3, Vertex3, VertexId};
@@ -327,9 +329,7 @@ fn refinement_sentence(step: &Step3) -> String {
              The normal is settled."
                 .to_string()
         }
-        Event3::MaxIterations => {
-            "The iteration limit is reached: the smallest height found is the answer.".to_string()
-        }
+        Event3::MaxIterations => REFINEMENT_LIMIT_TEXT.to_string(),
         Event3::FlatFaceProbe => {
             "Three support points found apart (at first, the corners of the earlier phase's \
              last triangle) may be corners of a flat face of A − B around the origin's \
