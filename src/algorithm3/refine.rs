@@ -347,10 +347,10 @@ where
 /// straight side.
 ///
 /// The corners were found along normals d a hair from the face's n ([`super::flat_face`]).
-/// On a shape rounded by a ball of radius r (a sphere, a capsule) the support along d is its
-/// core's plus r d, so such a corner lies r (d − n) beside the face's own corner, the core's
-/// plus r n: each is moved back by that first (for B, found along −d: by −r_B (d − n)). What
-/// is left is rounding.
+/// On a rounded shape the support along d lies beside the face: a sphere's or capsule's by
+/// r (d − n), a cylinder's or cone's rim point turned about the axis. Each is moved back onto
+/// the face first ([`SupportMap3::beside_face`]; B's was found along −d). What is left is
+/// rounding.
 fn face_contact_points<A, B>(
     pair: &Difference<A, B>,
     s: &Sample,
@@ -360,14 +360,14 @@ where
     A: SupportMap3 + ?Sized,
     B: SupportMap3 + ?Sized,
 {
-    let (radius_a, radius_b) = (pair.a.rounding_radius(), pair.b.rounding_radius());
     let on_face = corners.map(|c| {
-        let beside = c.along - s.normal;
-        let (a, b) = (c.v.a - beside * radius_a, c.v.b + beside * radius_b);
+        let beside_a = pair.a.beside_face(c.v.a, c.along, s.normal);
+        // B's support is taken along −d.
+        let beside_b = pair.b.beside_face(c.v.b, -c.along, -s.normal);
         Vertex {
-            w: c.v.w - beside * (radius_a + radius_b),
-            a,
-            b,
+            w: c.v.w - beside_a + beside_b,
+            a: c.v.a - beside_a,
+            b: c.v.b - beside_b,
             ..c.v
         }
     });

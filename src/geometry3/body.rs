@@ -236,6 +236,11 @@ fn box_support(half_extents: DVec3, d: DVec3) -> DVec3 {
     )
 }
 
+/// A cylinder's or cone's rim point found along a direction a hair off a normal is that
+/// normal's own rim point turned, where the normal's part across the axis is at least this many
+/// times the hair ([`SupportMap3::beside_face`]): the turn is then at most 1/100 rad.
+const RIM_TURN_RATIO: f64 = 100.0;
+
 /// The point of the circle of `radius` in the xz plane farthest along d's xz part; the circle's
 /// centre when d is parallel to y (every rim point ties; the centre keeps the answer unique).
 fn rim_point(d: DVec3, radius: f64) -> DVec3 {
@@ -314,10 +319,28 @@ impl SupportMap3 for ConvexBody3 {
             .collect()
     }
 
-    fn rounding_radius(&self) -> f64 {
+    fn beside_face(&self, found: DVec3, along: DVec3, normal: DVec3) -> DVec3 {
+        // A rim point is the axis's end plus the radius along the direction's part across the
+        // axis (local y): two directions' rim points on one end differ by the radius times the
+        // difference of those parts, made unit. A cone's apex does not turn. Where the normal
+        // lies so near the axis that the hair between the directions turns the part across it
+        // by more than 1/RIM_TURN_RATIO rad, the cap is the face, and the rim points found
+        // around it are its corners as they are.
+        let rim_turn = |radius: f64| {
+            let (d, n) = (self.local_direction(along), self.local_direction(normal));
+            let across = |v: DVec3| DVec3::new(v.x, 0.0, v.z);
+            if across(n).length() < RIM_TURN_RATIO * (d - n).length() {
+                return DVec3::ZERO;
+            }
+            self.rotation * (rim_point(d, radius) - rim_point(n, radius))
+        };
         match &self.shape {
-            LocalShape::Rounded { radius, .. } => *radius,
-            _ => 0.0,
+            LocalShape::Rounded { radius, .. } => (along - normal) * *radius,
+            LocalShape::Cylinder { radius, .. } => rim_turn(*radius),
+            LocalShape::Cone { radius, .. } if self.to_local(self.position + found).y < 0.0 => {
+                rim_turn(*radius)
+            }
+            _ => DVec3::ZERO,
         }
     }
 

@@ -57,12 +57,16 @@ pub trait SupportMap3 {
         Vec::new()
     }
 
-    /// The radius r of the ball this shape is rounded by (a sphere's, a capsule's; 0 for every
-    /// other shape): its support along a unit d is its core's plus r d. Refinement uses it to
-    /// find a flat face's corners exactly from support points found a hair off the face's
-    /// normal.
-    fn rounding_radius(&self) -> f64 {
-        0.0
+    /// How far this shape's support point `found` (an offset from its position), found along
+    /// the unit `along` a hair off the unit `normal`, lies beside the face (or edge, or point)
+    /// the shape meets `normal` with, in world axes: taking it off puts the point on that face.
+    /// A shape rounded by a ball of radius r (a sphere, a capsule) has its core's support plus
+    /// r times the direction, so r (along − normal); a cylinder's or cone's rim point turns with
+    /// the direction's part across the axis; a polytope's support points along nearby normals
+    /// are corners of the face already (zero, the default). Refinement uses it to find a flat
+    /// face's corners exactly.
+    fn beside_face(&self, _found: DVec3, _along: DVec3, _normal: DVec3) -> DVec3 {
+        DVec3::ZERO
     }
 
     /// The shape's core for the core-shape method (see [`Core`]); None when it has none.
