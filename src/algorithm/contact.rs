@@ -3,8 +3,7 @@
 use super::distance::Separation;
 use super::epa::Penetration;
 use crate::geometry::left_perp;
-use crate::trace::{Outcome, SimplexVertex, Termination};
-use glam::DVec2;
+use crate::trace::{Outcome, Termination};
 
 /// Where the support points at the ends of a flat side (2D) or at a flat face's corners (3D)
 /// came from: a shape whose points there lie within this fraction of the other shape's spread
@@ -49,15 +48,21 @@ impl Outcome {
     /// Contact points from the final edge: the origin's projection onto the edge, as barycentric
     /// weights of its two ends, applied to the points of A and of B each end came from.
     pub(crate) fn overlapping(p: &Penetration, counts: IterationCounts) -> Self {
-        let (contact_a, contact_b) = edge_witnesses(&p.start, &p.end);
+        let edge = p.end.point - p.start.point;
+        let length_squared = edge.length_squared();
+        let t = if length_squared > 0.0 {
+            (-p.start.point.dot(edge) / length_squared).clamp(0.0, 1.0)
+        } else {
+            0.0
+        };
         Outcome {
             intersecting: true,
             depth: p.depth,
             normal: p.normal,
             tangent: left_perp(p.normal),
             distance: 0.0,
-            contact_a,
-            contact_b,
+            contact_a: p.start.a.lerp(p.end.a, t),
+            contact_b: p.start.b.lerp(p.end.b, t),
             gjk_iterations: counts.gjk,
             distance_iterations: counts.distance,
             epa_iterations: counts.epa,
@@ -66,17 +71,4 @@ impl Outcome {
             refinement_iterations: counts.refinement,
         }
     }
-}
-
-/// The points of A and of B at the origin's projection onto the edge of A − B from `start` to
-/// `end` (clamped into it): its barycentric weights applied to the points each end came from.
-fn edge_witnesses(start: &SimplexVertex, end: &SimplexVertex) -> (DVec2, DVec2) {
-    let edge = end.point - start.point;
-    let length_squared = edge.length_squared();
-    let t = if length_squared > 0.0 {
-        (-start.point.dot(edge) / length_squared).clamp(0.0, 1.0)
-    } else {
-        0.0
-    };
-    (start.a.lerp(end.a, t), start.b.lerp(end.b, t))
 }

@@ -29,17 +29,15 @@ use super::distance::Separation;
 use super::epa::Penetration;
 use super::settings::Settings;
 use super::simplex::support;
-use super::slope_search::{ANGLE_RESOLUTION, Measured, find_slope_sign_change, steadiest};
+use super::slope_search::{
+    ANGLE_RESOLUTION, HEIGHT_ROUNDING_ULPS, Measured, find_slope_sign_change, steadiest,
+};
 use crate::geometry::{SupportMap, left_perp, unit};
 use crate::trace::{Check, CheckKind, Event, Phase, Recorder, SimplexVertex, Step, Termination};
 
 /// Offsets below this many units in the last place of the support point's coordinates are
 /// rounding: the point lies on the normal's line as far as f64 can tell.
 const OFFSET_ROUNDING_ULPS: f64 = 16.0;
-
-/// Heights along one normal that differ by less than this many units in the last place of the
-/// coordinates are equal: both points are support points there.
-const HEIGHT_ROUNDING_ULPS: f64 = 64.0;
 
 /// One evaluation of the support function along a normal.
 #[derive(Clone, Copy)]

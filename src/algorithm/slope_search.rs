@@ -57,7 +57,7 @@ const LONG_STEP: f64 = std::f64::consts::FRAC_PI_4;
 
 /// Heights that differ by less than this many units in the last place of the support points'
 /// coordinates are equal as far as rounding tells.
-const HEIGHT_ROUNDING_ULPS: f64 = 64.0;
+pub(crate) const HEIGHT_ROUNDING_ULPS: f64 = 64.0;
 
 /// The sample a refinement answers with, kept as it goes. Near the minimum the heights differ
 /// by less than their rounding, so the lowest of them is picked by noise, while the support

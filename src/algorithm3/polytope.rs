@@ -372,8 +372,7 @@ impl Polytope {
     /// up to rounding, and the closest of them by rounding need not hold the projection; its
     /// weights, clamped, would then give witness points that are not the contact (box on box,
     /// a point in a box, crossing capsules: up to 0.9 off). So from `f` the walk crosses each
-    /// edge the
-    /// projection lies beyond, into the face there while that face's plane passes the
+    /// edge the projection lies beyond, into the face there while that face's plane passes the
     /// projection within `tolerance`, as a point is located in a triangulated plane. It stops
     /// at a face holding the projection, at a bend of the polytope, or after as many steps as
     /// there are faces.
