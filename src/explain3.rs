@@ -84,6 +84,7 @@ pub fn title(step: &Step3) -> &'static str {
         (_, Event3::RefinedNormal) => "Normal turned toward a smaller height",
         (_, Event3::FlatFaceProbe) => "Looking for a flat face",
         (_, Event3::KinkProbe) => "Probing across a kink",
+        (_, Event3::KinkStep) => "Stepping along a kink",
     }
 }
 
@@ -285,6 +286,7 @@ fn event_sentence(step: &Step3) -> String {
         Event3::RefinedNormal => "The normal turns toward a smaller height.".into(),
         Event3::FlatFaceProbe => "A flat face of A − B is looked for.".into(),
         Event3::KinkProbe => "The normal is turned a hair across a kink.".into(),
+        Event3::KinkStep => "The normal steps along a kink.".into(),
     }
 }
 
@@ -346,6 +348,15 @@ fn refinement_sentence(step: &Step3) -> String {
              So the normal is turned a hair (a few units in the last place) across the kink, \
              toward the other side: if that side's point comes up, the two together settle the \
              normal."
+                .to_string()
+        }
+        Event3::KinkStep => {
+            "The last two searches ended on the same kink, where the support point jumps \
+             between two points, and their slopes along it (g, the point nearest the origin \
+             between the two offsets) say by their secant where the height along the kink is \
+             smallest. The normal steps there along the kink's tangent. A kink that curves (a \
+             cone's apex) bends away from that great circle, so the step lands beside it, and \
+             the next search, downhill across the kink, lands back on it."
                 .to_string()
         }
         _ => "The normal turns along a great circle, against g where it can, toward a smaller \
@@ -586,6 +597,9 @@ const REFINEMENT_CODE: &[Line] = &[
     line("        one more past an edge it misses)", &[]),
     line("    after a search along a kink: turn n", &[E::KinkProbe]),
     line("        a hair across it", &[]),
+    line("    after two searches ending on one kink:", &[E::KinkStep]),
+    line("        step along it by their slopes'", &[]),
+    line("        secant, then search across it", &[]),
     line("    if |g| within rounding, no turn", &[E::Converged]),
     line("        lowers h, or nothing lies beyond", &[]),
     line("        the face: return h(n), n", &[]),

@@ -124,6 +124,9 @@ pub enum Event3 {
     /// Refinement: after a search along a kink of A − B's support function, the normal turned a
     /// hair across it, toward the support point on its other side; the search goes on.
     KinkProbe,
+    /// Refinement: the normal stepped along a kink to where the slopes of the last two points
+    /// found on it say the height along the kink is smallest; a search across the kink follows.
+    KinkStep,
 }
 
 /// One step of a 3D run: what it found and what it changed.

@@ -30,6 +30,8 @@ enum Claim {
     EpaExpanded,
     /// Refinement ran after EPA or distance.
     Refined,
+    /// Some step of the trace is this event.
+    Happens(Event3),
     /// The closest feature is made of this many distinct points of A and of B (1 a vertex,
     /// 2 an edge, 3 a face): from the final distance simplex, or EPA's final closest face.
     Features(usize, usize),
@@ -193,6 +195,15 @@ fn lessons() -> Vec<(&'static str, Vec<Claim>)> {
                 Depth(cap_to_cap_depth()),
                 Normal(cap_to_cap_axis().to_array()),
                 Refined,
+            ],
+        ),
+        (
+            "ball-on-a-cones-side",
+            vec![
+                Depth(0.05),
+                Normal([12.0 / 13.0, 5.0 / 13.0, 0.0]),
+                Ends(Termination::Converged),
+                Happens(Event3::KinkStep),
             ],
         ),
         ("cone-into-plate", vec![Depth(0.05), up]),
@@ -361,6 +372,10 @@ fn check(name: &str, scene: &Scene3, trace: &Trace3, claim: Claim) {
         Claim::EpaIterations(n) => assert_eq!(r.epa_iterations, n, "{name}"),
         Claim::EpaExpanded => assert!(epa(Event3::Expanded).count() > 0, "{name}"),
         Claim::Refined => assert!(r.refinement_iterations > 0, "{name}"),
+        Claim::Happens(event) => assert!(
+            trace.steps.iter().any(|s| s.event == event),
+            "{name}: no {event:?}"
+        ),
         Claim::Features(a, b) => {
             let ids: Vec<VertexId> = if r.intersecting {
                 let last = trace

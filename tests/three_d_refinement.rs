@@ -718,3 +718,58 @@ fn a_cylinder_or_cone_lying_on_a_box_touches_it_on_its_side_line() {
     }
     eprintln!("contacts beside the side line by {worst:e} at most");
 }
+
+/// A ball pressed against a cone's side: the normal lies on the kink of A − B's support
+/// function where the cone's support jumps from its apex to its rim, and that kink is a small
+/// circle about the axis, not a great circle. Closed form: in the plane through the axis and
+/// the ball's centre, the centre lies off the side's line by its radius less the depth, along
+/// the side's outward normal. A search along the kink's tangent leaves the kink and stops where
+/// leaving it costs more than following it gains: ever shorter steps. Before the steps along a
+/// kink took the secant of its slopes, these pairs took 75.5 refinement evaluations on average
+/// and up to 201, and settled with normals up to 1.4e-7 off (23.8, 43 and 8.5e-15 now).
+#[test]
+fn a_ball_on_a_cones_side_follows_the_curving_kink() {
+    let mut rng = common::SplitMix64::new(0xc0e5);
+    let (mut total, mut most, mut worst_depth, mut worst_normal) = (0, 0, 0.0f64, 0.0f64);
+    for _ in 0..300 {
+        let (half_height, radius) = (rng.range(0.3, 1.2), rng.range(0.3, 1.2));
+        let cone = body3(
+            Shape3::Cone {
+                half_height,
+                radius,
+            },
+            rng.vec3(-0.8, 0.8),
+            rng.vec3(-180.0, 180.0),
+        );
+        // In the cone's frame: the apex at +y, the rim at −y; a point of the side a fraction
+        // of the way down, at an angle about the axis, and the side's outward normal there.
+        let (down, turn) = (rng.range(0.2, 0.8), rng.angle());
+        let out = DVec3::new(turn.cos(), 0.0, turn.sin());
+        let on_side = DVec3::Y * (half_height - 2.0 * half_height * down) + out * (radius * down);
+        let normal = (out * (2.0 * half_height) + DVec3::Y * radius).normalize();
+        let (ball_radius, depth) = (rng.range(0.2, 1.0), rng.range(0.01, 0.15));
+        let centre = on_side + normal * (ball_radius - depth);
+        let ball = ball(ball_radius, cone.position() + cone.rotation * centre);
+        let normal = cone.rotation * normal;
+
+        let r = query(&cone, &ball, &Settings3::default());
+        assert!(r.intersecting && all_finite(&r), "{r:?}");
+        worst_depth = worst_depth.max((r.depth - depth).abs());
+        worst_normal = worst_normal.max((r.normal - normal).length());
+        total += r.refinement_iterations;
+        most = most.max(r.refinement_iterations);
+    }
+    eprintln!(
+        "depth off by {worst_depth:e}, normal by {worst_normal:e}; refinement evaluations \
+         {:.1} on average, {most} at most",
+        f64::from(total) / 300.0
+    );
+    assert!(
+        worst_depth <= 1e-14 && worst_normal <= 1e-12,
+        "{worst_depth:e} {worst_normal:e}"
+    );
+    assert!(
+        total <= 300 * 30 && most <= 60,
+        "{total} evaluations, {most} at most"
+    );
+}

@@ -93,6 +93,7 @@ fn scene_answers_match_hand_computation() {
         ("libccd-25-cubes", 0.1, [0.0, 0.0, 1.0]),
         ("capsules-crossing", 0.2, [0.0, 1.0, 0.0]),
         ("cone-into-plate", 0.05, [0.0, 1.0, 0.0]),
+        ("ball-on-a-cones-side", 0.05, [12.0 / 13.0, 5.0 / 13.0, 0.0]),
     ];
     for (name, depth, normal) in cases {
         let r = load3(&format!("{SCENES_3D}/{name}.ron")).trace().result;

@@ -4,7 +4,9 @@
 use gjkviz::geometry3::{Body3, ConvexBody3, Shape3};
 use glam::{DQuat, DVec3};
 use parry3d_f64::math::Pose;
-use parry3d_f64::shape::{Ball, Capsule, ConvexPolyhedron, Cuboid, Cylinder, Shape as ParryShape};
+use parry3d_f64::shape::{
+    Ball, Capsule, Cone, ConvexPolyhedron, Cuboid, Cylinder, Shape as ParryShape,
+};
 
 use crate::common::SplitMix64;
 use crate::pairs::{Contact, IN_CACHE_REPEATS, PAIRS_PER_BATCH, stream_seed};
@@ -22,6 +24,7 @@ pub enum Kind {
     Sphere,
     Capsule,
     Cylinder,
+    Cone,
 }
 
 impl Kind {
@@ -112,6 +115,7 @@ pub fn all_sets() -> Vec<InputSet> {
             ("sphere-box", (Kind::Sphere, Kind::Box)),
             ("capsule-capsule", (Kind::Capsule, Kind::Capsule)),
             ("cylinder-cylinder", (Kind::Cylinder, Kind::Cylinder)),
+            ("cone-sphere", (Kind::Cone, Kind::Sphere)),
         ] {
             sets.push(InputSet::new(named(label), pair, contact));
         }
@@ -180,6 +184,16 @@ fn random_shape(rng: &mut SplitMix64, kind: Kind) -> (Shape3, f64, f64) {
             };
             (shape, half_height.min(radius), half_height.hypot(radius))
         }
+        Kind::Cone => {
+            let (half_height, radius) = (part(rng), part(rng));
+            let shape = Shape3::Cone {
+                half_height,
+                radius,
+            };
+            // The centre lies half_height from the base and h·r / √(4h² + r²) from the side.
+            let inner = half_height * radius / (2.0 * half_height).hypot(radius);
+            (shape, inner, half_height.hypot(radius))
+        }
     }
 }
 
@@ -198,6 +212,10 @@ fn place(shape: Shape3, position: DVec3, rotation_degrees: DVec3) -> Placed {
             half_height,
             radius,
         } => Box::new(Cylinder::new(*half_height, *radius)),
+        Shape3::Cone {
+            half_height,
+            radius,
+        } => Box::new(Cone::new(*half_height, *radius)),
         _ => unreachable!("the benchmark only builds these kinds"),
     };
     let body = Body3::new(shape, position, rotation_degrees);

@@ -1,6 +1,6 @@
-//! Refinement against EPA alone on curved penetrating pairs (spheres, capsules, cylinders):
-//! is gjkviz's default run (EPA to tolerance 1e-9, then refinement of the normal) slower than
-//! EPA alone reaching the same accuracy?
+//! Refinement against EPA alone on curved penetrating pairs (spheres, capsules, cylinders, a
+//! cone and a sphere): is gjkviz's default run (EPA to tolerance 1e-9, then refinement of the
+//! normal) slower than EPA alone reaching the same accuracy?
 //!
 //! EPA alone is the same core with refinement switched off: the shapes are wrapped so they
 //! say they are not curved ([`Flat`]), which is the only thing that makes the core refine.
@@ -46,6 +46,7 @@ pub fn measured(set: &InputSet) -> bool {
             (Kind::Sphere, Kind::Sphere)
                 | (Kind::Capsule, Kind::Capsule)
                 | (Kind::Cylinder, Kind::Cylinder)
+                | (Kind::Cone, Kind::Sphere)
         )
 }
 

@@ -29,7 +29,9 @@
 //! Two shortcuts end the searches early: a flat face of A − B under the normal is settled from
 //! three of its corners, first those of the earlier phase's last triangle ([`super::flat_face`]);
 //! and after a search along a kink, one probe across it settles a normal that lies on it
-//! ([`KINK_PROBE_ANGLE`]).
+//! ([`KINK_PROBE_ANGLE`]). A kink that curves (a cone's side) leaves the great circle along its
+//! tangent, so once two searches have ended on one kink, the next step along it is the secant
+//! of their slopes along it, and a search across lands back on it ([`kink_secant_angle`]).
 
 use glam::DVec3;
 
@@ -85,6 +87,13 @@ const KINK_PROBE_ANGLE: f64 = ANGLE_RESOLUTION;
 /// more (the cap-to-cap lesson takes three). Eight saved 11 evaluations in 753 over 64 placements
 /// of two cylinders cap to cap, where each attempt that fails pays for every step it takes.
 const FACE_WALK_STEPS: u32 = 3;
+
+/// Longest step along a kink (radians) the secant of its slopes may take: beyond it the
+/// slope's straight line is a guess, not a measurement.
+const KINK_STEP_MAX: f64 = std::f64::consts::FRAC_PI_8;
+
+/// The cosine between two directions across kinks above which they are one kink's.
+const KINK_SAME_EDGE: f64 = 0.9;
 
 /// One evaluation of the support function along a normal.
 #[derive(Clone, Copy)]
@@ -447,7 +456,7 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
     fn over(&self) -> bool {
         !matches!(
             self.last_event,
-            Event3::RefinedNormal | Event3::FlatFaceProbe | Event3::KinkProbe
+            Event3::RefinedNormal | Event3::FlatFaceProbe | Event3::KinkProbe | Event3::KinkStep
         )
     }
 
@@ -482,6 +491,9 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
         // The kink the last search followed, if it followed one: it ended on the kink too, and
         // the chord from a cycle's start, which may lie off it, is taken along it.
         let mut followed: Option<DVec3> = None;
+        // The last point on a kink a search ended on before `start`: with `start` on the same
+        // kink, their slopes along it give the step along it ([`kink_secant_angle`]).
+        let mut kink_before: Option<Sample> = None;
         while !self.over() {
             let chord = search % SEARCHES_PER_CYCLE == SEARCHES_PER_CYCLE - 1;
             let (toward, edge) = if chord {
@@ -501,10 +513,20 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
                 (cycle_start, search) = (start.normal, 0);
                 continue;
             }
-            let (next, moved) = self.line_search(pair, &start, u, rec);
-            if let Some(edge) = edge {
-                self.probe_across_the_kink(pair, &next, edge, rec);
-            }
+            let secant = kink_before.and_then(|before| kink_secant_angle(&start, &before, u));
+            let (next, moved) = match secant {
+                Some(angle) => (self.step_along_the_kink(pair, &start, u, angle, rec), true),
+                None => {
+                    let (end, moved) = self.line_search(pair, &start, u, rec);
+                    match edge {
+                        Some(edge) => {
+                            let back = self.back_onto_the_kink(pair, end, edge, rec);
+                            (back, moved || turned(start.normal, back.normal))
+                        }
+                        None => (end, moved),
+                    }
+                }
+            };
             if self.over() {
                 // Settled (its offset at rounding, or a flat face found) or out of iterations:
                 // settling on the lowest height now would trade that normal for one the
@@ -528,6 +550,9 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
             self.stalls = if moved { 0 } else { self.stalls + 1 };
             if self.stalls > STALLED_SEARCHES {
                 break;
+            }
+            if moved && start.across.is_some() {
+                kink_before = Some(start);
             }
             start = next;
         }
@@ -673,7 +698,8 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
         at: &Sample,
         edge: DVec3,
         rec: &mut R,
-    ) where
+    ) -> Option<Sample>
+    where
         A: SupportMap3 + ?Sized,
         B: SupportMap3 + ?Sized,
         R: Recorder<Step3>,
@@ -683,11 +709,11 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
         let e = edge.reject_from(at.normal).normalize_or_zero();
         let side = at.support.w.dot(e);
         if self.over() || e == DVec3::ZERO || side == 0.0 {
-            return;
+            return None;
         }
         let normal = (at.normal - e * (side.signum() * KINK_PROBE_ANGLE)).normalize();
         self.probe = Some(Event3::KinkProbe);
-        self.evaluate(
+        let probed = self.evaluate(
             pair,
             normal,
             0.0,
@@ -695,6 +721,80 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
             std::slice::from_ref(at),
             rec,
         );
+        Some(probed)
+    }
+
+    /// After a move along a kink that ended at `end`: where `end` lies on the kink itself, it
+    /// is returned; where it lies a hair beside it (a great circle follows a straight kink, a
+    /// capsule's side, to rounding), a probe across finds the other side; where it lies farther
+    /// (a kink that curves, a cone's apex, leaves the great circle), a search downhill across
+    /// it lands back on it. A search from there has two points on the kink to step by.
+    fn back_onto_the_kink<A, B, R>(
+        &mut self,
+        pair: &mut Difference<A, B>,
+        end: Sample,
+        edge: DVec3,
+        rec: &mut R,
+    ) -> Sample
+    where
+        A: SupportMap3 + ?Sized,
+        B: SupportMap3 + ?Sized,
+        R: Recorder<Step3>,
+    {
+        if end.across.is_some() {
+            return end;
+        }
+        match self.probe_across_the_kink(pair, &end, edge, rec) {
+            Some(probed) if probed.across.is_some() => probed,
+            _ => self.search_across_the_kink(pair, end, rec),
+        }
+    }
+
+    /// A search downhill from `beside`, a point beside a kink: its offset points across it.
+    fn search_across_the_kink<A, B, R>(
+        &mut self,
+        pair: &mut Difference<A, B>,
+        beside: Sample,
+        rec: &mut R,
+    ) -> Sample
+    where
+        A: SupportMap3 + ?Sized,
+        B: SupportMap3 + ?Sized,
+        R: Recorder<Step3>,
+    {
+        let across = (-beside.gradient)
+            .reject_from(beside.normal)
+            .normalize_or_zero();
+        if self.over() || across == DVec3::ZERO {
+            return beside;
+        }
+        self.line_search(pair, &beside, across, rec).0
+    }
+
+    /// A step along a kink from `start`, on it, by `angle` along the tangent `u`: the great
+    /// circle leaves a kink that curves (a cone's apex, whose normals end on a small circle), so
+    /// one evaluation there lands beside the kink, and a search downhill from it, across the
+    /// kink, lands back on it, near where the height along it is smallest. A line search along
+    /// the tangent itself would stop where leaving the kink costs more than following it gains,
+    /// ever shorter steps as the slope along the kink fades.
+    fn step_along_the_kink<A, B, R>(
+        &mut self,
+        pair: &mut Difference<A, B>,
+        start: &Sample,
+        u: DVec3,
+        angle: f64,
+        rec: &mut R,
+    ) -> Sample
+    where
+        A: SupportMap3 + ?Sized,
+        B: SupportMap3 + ?Sized,
+        R: Recorder<Step3>,
+    {
+        let (sin, cos) = angle.sin_cos();
+        self.probe = Some(Event3::KinkStep);
+        let normal = start.normal * cos + u * sin;
+        let beside = self.evaluate(pair, normal, 0.0, f64::INFINITY, &[], rec);
+        self.search_across_the_kink(pair, beside, rec)
     }
 
     /// An evaluation on behalf of [`Search::try_flat_face`], recorded as such.
@@ -807,6 +907,24 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
         });
         s
     }
+}
+
+/// The angle along the unit tangent `u` at `start` where the height along the kink is smallest,
+/// by the secant of the slopes along it at `start` and at `before`, the point the last search
+/// on the same kink ended on. Both lie on the kink (their gradients are the slopes along it,
+/// [`Sample::gradient`]). None where they are not on one kink or the secant does not lead
+/// downhill from `start` within [`KINK_STEP_MAX`].
+fn kink_secant_angle(start: &Sample, before: &Sample, u: DVec3) -> Option<f64> {
+    let (across, across_before) = (start.across?, before.across?);
+    // The same kink: the directions across it agree (a cone's apex circle turns them slowly).
+    if across.normalize().dot(across_before.normalize()).abs() < KINK_SAME_EDGE {
+        return None;
+    }
+    let behind = before.normal.dot(u).atan2(before.normal.dot(start.normal));
+    let (slope, slope_before) = (start.gradient.dot(u), before.gradient.dot(u));
+    let angle = slope * behind / (slope - slope_before);
+    let downhill = angle * slope < 0.0;
+    (angle.is_finite() && downhill && angle.abs() <= KINK_STEP_MAX).then_some(angle)
 }
 
 /// A search direction at a kink, made exactly parallel to the kink's edge (perpendicular to

@@ -63,6 +63,7 @@ pub const BUNDLED_SCENES_3D: &[BundledScene] = bundled![
     "3d/capsules-crossing.ron",
     "3d/cylinder-on-box.ron",
     "3d/cylinders-cap-to-cap.ron",
+    "3d/ball-on-a-cones-side.ron",
     "3d/cone-into-plate.ron",
     "3d/far-from-origin.ron",
     "3d/spheres-core-shapes.ron",
