@@ -19,5 +19,6 @@ shot scenes/circle-vs-circle.ron --step 41 --out screenshots/circle-refinement.p
 shot scenes/3d/vertex-into-face.ron --step 4 --out screenshots/3d-gjk-tetrahedron.png
 shot scenes/3d/sphere-vs-box.ron --step 8 --out screenshots/3d-epa-step.png
 shot scenes/3d/vertex-into-face.ron --step 0 --out screenshots/3d-contact-result.png
+shot scenes/3d/ball-on-a-cones-side.ron --step 49 --out screenshots/3d-refinement-kink-step.png
 shot scenes/3d/cone-into-plate.ron --step 0 --sweep --out screenshots/3d-sweep-cone-through-plate.png --size 1600x1000
 shot scenes/3d/separated-polyhedra.ron --step 0 --shapes --move-b -0.2,0.3,0.1 --out screenshots/3d-editing.png --size 1600x1000
