@@ -33,6 +33,12 @@ use super::difference::Vertex;
 /// faces are left to the line searches.
 const CORNER_SEPARATION: f64 = 1e-2;
 
+/// A triangle of face points lower than this fraction of its longest side is a sliver: its
+/// plane is known only to the points' rounding over its height, and a point across it is looked
+/// for ([`FaceCorners::sliver_widening`]). A tenth keeps the plane within about ten times the
+/// rounding of the widest one the face allows.
+const SLIVER: f64 = 0.1;
+
 /// How far (radians) the face's normal is turned toward a corner to find it again. Along it a
 /// flat face's corner rises above the rest of the face by this fraction of their distance
 /// (~1e-8 of the size, far above rounding), and a rounded shape's support sinks below the face
@@ -58,6 +64,12 @@ pub(crate) struct FaceCorners {
     fresh: bool,
     /// The unit normal of the plane the last [`Walk::Beyond`] stepped in.
     plane: DVec3,
+    /// More points of the face than the corners kept: those found again where the walk
+    /// started ([`FaceCorners::retake`]), and one found to widen their plane's triangle
+    /// ([`FaceCorners::widen`]). They span the face's plane where the corners around the
+    /// origin's projection may lie close together.
+    others: [DVec3; 4],
+    other_count: usize,
 }
 
 /// What to do after corners were found again on a candidate face ([`FaceCorners::retake`]).
@@ -154,6 +166,10 @@ impl FaceCorners {
         for c in corners {
             self.see(c, size);
         }
+        for (other, c) in self.others.iter_mut().zip(&self.corners[..self.count]) {
+            *other = c.v.w;
+        }
+        self.other_count = self.count;
         self.fresh = false;
         self.walk(n)
     }
@@ -180,7 +196,7 @@ impl FaceCorners {
             2 => ([0, 1], n),
             3 => match self.triangle(n) {
                 None => return Walk::Stop,
-                Some((plane, None)) => return Walk::AroundOrigin(plane),
+                Some((plane, None)) => return Walk::AroundOrigin(self.widest_plane(plane)),
                 Some((plane, Some(edge))) => (edge, plane),
             },
             _ => return Walk::Stop,
@@ -200,6 +216,75 @@ impl FaceCorners {
             tilted: tilted(plane, toward),
             toward,
         }
+    }
+
+    /// The widest triangle of face points at hand: the corners kept and the others. Where the
+    /// origin's projection lies just inside a round face's rim, the walk closes in on it with
+    /// corners ever closer together along the rim, and their triangle is a sliver whose plane
+    /// the corners' rounding tilts by their rounding over its width (1e-13 rad on a rim 1e-3 of
+    /// its radius outside the projection). Tilted toward the rim, the plane still passes the
+    /// support test (the rim there is the face's farthest point that way), and the normal
+    /// answers that far off.
+    fn widest(&self) -> Option<[DVec3; 3]> {
+        let mut points = [DVec3::ZERO; 7];
+        let kept = self.corners[..self.count].iter().map(|c| c.v.w);
+        let all = kept.chain(self.others[..self.other_count].iter().copied());
+        let mut count = 0;
+        for (point, w) in points.iter_mut().zip(all) {
+            *point = w;
+            count += 1;
+        }
+        let points = &points[..count];
+        let mut widest = None;
+        let mut area = 0.0;
+        for (i, &p) in points.iter().enumerate() {
+            for (j, &q) in points.iter().enumerate().skip(i + 1) {
+                for &r in &points[j + 1..] {
+                    let twice = (q - p).cross(r - p).length_squared();
+                    if twice > area {
+                        (widest, area) = (Some([p, q, r]), twice);
+                    }
+                }
+            }
+        }
+        widest
+    }
+
+    /// The unit normal, on the side of `n`, of the widest triangle of face points at hand.
+    fn widest_plane(&self, n: DVec3) -> DVec3 {
+        let normal = self
+            .widest()
+            .and_then(|[p, q, r]| (q - p).cross(r - p).try_normalize())
+            .unwrap_or(n);
+        if normal.dot(n) < 0.0 { -normal } else { normal }
+    }
+
+    /// Where the widest triangle of face points is a sliver (its height over its longest side
+    /// below [`SLIVER`]), the unit `normal` tilted across that side, away from the third point:
+    /// the face's corner farthest that way widens it (on a round face near its rim, the far
+    /// side of the rim).
+    pub fn sliver_widening(&self, normal: DVec3) -> Option<DVec3> {
+        let [p, q, r] = self.widest()?;
+        let (a, b, c) = [(p, q, r), (q, r, p), (r, p, q)]
+            .into_iter()
+            .max_by(|x, y| (x.1 - x.0).length().total_cmp(&(y.1 - y.0).length()))?;
+        let side = b - a;
+        let across = normal.cross(side).normalize_or_zero();
+        let height = across.dot(c - a);
+        if height.abs() >= SLIVER * side.length() || across == DVec3::ZERO {
+            return None;
+        }
+        Some(tilted(normal, across * -height.signum()))
+    }
+
+    /// Takes `v`, found along [`FaceCorners::sliver_widening`], as one more point of the face,
+    /// and gives the unit normal (on the side of `n`) of the widest triangle of them all.
+    pub fn widen(&mut self, v: Corner, n: DVec3) -> DVec3 {
+        if self.other_count < self.others.len() {
+            self.others[self.other_count] = v.v.w;
+            self.other_count += 1;
+        }
+        self.widest_plane(n)
     }
 
     /// Whether the corners' plane, with unit normal `normal`, bounds A − B: its height along
