@@ -336,9 +336,10 @@ fn refinement_sentence(step: &Step3) -> String {
             "Three support points found apart (at first, the corners of the earlier phase's \
              last triangle) may be corners of a flat face of A − B around the origin's \
              projection. The normal is tilted a hair toward one of them, or past an edge of \
-             their triangle that misses the projection, to find the face's corner that way \
-             exactly; or it is set along the plane of three such corners, to see whether \
-             anything of A − B lies beyond that plane."
+             their triangle that misses the projection, or across corners that lie nearly in a \
+             line (their plane would be only as good as the rounding over their triangle's \
+             width), to find the face's corner that way exactly; or it is set along the plane \
+             of such corners, to see whether anything of A − B lies beyond that plane."
                 .to_string()
         }
         Event3::KinkProbe => {
