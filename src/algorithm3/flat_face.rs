@@ -422,4 +422,38 @@ mod tests {
         let corners = [square(1.0, -1.0), square(1.0, 1.0), square(0.5, 1.0)];
         assert_eq!(walk_over(0.5, corners), (Walk::Stop, 1));
     }
+
+    /// A point of the rim of the unit disk on the plane y = 0.2 centred at x = −0.999: its rim
+    /// passes 0.001 beyond the origin's projection (0, 0.2, 0).
+    fn rim(angle: f64) -> Corner {
+        corner(point(-0.999 + angle.cos(), angle.sin()))
+    }
+
+    #[test]
+    fn corners_close_together_on_a_rim_are_widened_across_their_sliver() {
+        let mut face = FaceCorners::default();
+        // Around the projection, but all within 0.1 rad along the rim: a sliver 0.005 high.
+        let walk = face.retake([rim(-0.1), rim(0.1), rim(0.0)], DVec3::Y, 1.0);
+        let Walk::AroundOrigin(normal) = walk else {
+            panic!("{walk:?}")
+        };
+        let tilted = face.sliver_widening(normal).expect("a sliver");
+        // Across the longest side, away from the rim point between its ends: into the disk.
+        assert!(tilted.x < -0.5 * CORNER_TILT && tilted.z.abs() < 1e-3 * CORNER_TILT);
+        // The far side of the rim widens it: the plane is the face's, exactly.
+        assert_eq!(face.widen(rim(std::f64::consts::PI), normal), DVec3::Y);
+        // The corners around the projection stay, for the contact points' weights.
+        assert_eq!(face.corners().map(|c| c.v.w.x > -0.01), [true; 3]);
+    }
+
+    #[test]
+    fn a_wide_triangle_is_not_widened() {
+        let mut face = FaceCorners::default();
+        let corners = [square(1.0, -1.0), square(-1.0, -1.0), square(0.0, 1.0)];
+        assert_eq!(
+            face.retake(corners, DVec3::Y, 1.0),
+            Walk::AroundOrigin(DVec3::Y)
+        );
+        assert_eq!(face.sliver_widening(DVec3::Y), None);
+    }
 }
