@@ -30,7 +30,7 @@ use super::epa::Penetration;
 use super::settings::Settings;
 use super::simplex::support;
 use super::slope_search::{
-    ANGLE_RESOLUTION, HEIGHT_ROUNDING_ULPS, Measured, find_slope_sign_change, steadiest,
+    ANGLE_RESOLUTION, HEIGHT_ROUNDING_ULPS, Measured, find_slope_sign_change, keep_steadiest,
 };
 use crate::geometry::{SupportMap, left_perp, unit};
 use crate::trace::{Check, CheckKind, Event, Phase, Recorder, SimplexVertex, Step, Termination};
@@ -224,7 +224,7 @@ where
     };
     let mut iteration = 0;
     let mut best: Option<Sample> = None;
-    // Of the samples level with `best`, the one whose offset is smallest ([`steadiest`]).
+    // Of the samples level with `best`, the one whose offset is smallest ([`keep_steadiest`]).
     let mut steadiest_so_far: Option<Sample> = None;
     let mut last: Option<Sample> = None;
     let mut last_event = Event::RefinedNormal;
@@ -239,8 +239,15 @@ where
         if best.is_none_or(|b| s.height < b.height) {
             best = Some(s);
         }
-        steadiest_so_far =
-            best.map(|b| steadiest(steadiest_so_far, s, b, |x| level(x, &b), |x| x.offset.abs()));
+        if let Some(b) = &best {
+            keep_steadiest(
+                &mut steadiest_so_far,
+                &s,
+                b,
+                |x| level(x, b),
+                |x| x.offset.abs(),
+            );
+        }
         let tolerance = rounding.offset(&s.support);
         let on_line = s.offset.abs() <= tolerance;
         // Nothing of A − B beyond the side's line: this is its normal.

@@ -63,19 +63,20 @@ pub(crate) const HEIGHT_ROUNDING_ULPS: f64 = 64.0;
 /// by less than their rounding, so the lowest of them is picked by noise, while the support
 /// point's offset from the normal's line, which vanishes there, still tells the normals apart.
 /// Of the samples `level` with the lowest height so far (`lowest`), the one whose `offset` is
-/// smallest: `kept` until now, the new sample `s`, or the lowest itself.
-pub(crate) fn steadiest<S: Copy>(
-    kept: Option<S>,
-    s: S,
-    lowest: S,
+/// smallest: `kept` until now, the new sample `s`, or the lowest itself. `kept` is replaced only
+/// when another is steadier (samples are large, and this runs at every evaluation).
+pub(crate) fn keep_steadiest<S: Copy>(
+    kept: &mut Option<S>,
+    s: &S,
+    lowest: &S,
     level: impl Fn(&S) -> bool,
     offset: impl Fn(&S) -> f64,
-) -> S {
+) {
     let steadier = |x: &S, y: &S| offset(x) < offset(y);
     match kept {
-        Some(kept) if level(&kept) && !(level(&s) && steadier(&s, &kept)) => kept,
-        _ if level(&s) && steadier(&s, &lowest) => s,
-        _ => lowest,
+        Some(k) if level(k) && !(level(s) && steadier(s, k)) => {}
+        _ if level(s) && steadier(s, lowest) => *kept = Some(*s),
+        _ => *kept = Some(*lowest),
     }
 }
 

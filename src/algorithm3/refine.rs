@@ -42,7 +42,7 @@ use super::flat_face::{Corner, FaceCorners, Walk};
 use super::settings::Settings3;
 use crate::algorithm::contact::ONE_POINT;
 use crate::algorithm::slope_search::{
-    ANGLE_RESOLUTION, Measured, find_slope_sign_change, steadiest,
+    ANGLE_RESOLUTION, Measured, find_slope_sign_change, keep_steadiest,
 };
 use crate::geometry3::SupportMap3;
 use crate::trace::{Check, CheckKind, Phase, Recorder, Termination};
@@ -416,9 +416,10 @@ struct Search<'s, F> {
     iterations: u32,
     best: Option<Sample>,
     /// Of the samples level with `best` (within its height's rounding), the one whose offset
-    /// is smallest ([`steadiest`]).
+    /// is smallest ([`keep_steadiest`]).
     steadiest: Option<Sample>,
-    last: Option<Sample>,
+    /// The evaluation the search settled on (recorded as converged), if it settled.
+    settled_at: Option<Sample>,
     last_event: Event3,
     /// Line searches in a row that ended where they began.
     stalls: u32,
@@ -448,7 +449,7 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
             iterations: 0,
             best: None,
             steadiest: None,
-            last: None,
+            settled_at: None,
             last_event: Event3::RefinedNormal,
             stalls: 0,
             settling: false,
@@ -567,12 +568,12 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
         // differ by less than their rounding, so the smallest of them is chosen by noise, while
         // the gradient's vanishing pins the normal. Otherwise the steadiest of the lowest
         // heights found stands, for the same reason.
-        let settled = match (self.last, self.best) {
-            (Some(last), Some(best))
+        let settled = match (self.settled_at, self.best) {
+            (Some(at), Some(best))
                 if self.last_event == Event3::Converged
-                    && last.height <= best.height + best.tolerance =>
+                    && at.height <= best.height + best.tolerance =>
             {
-                Some((last, self.face_found))
+                Some((at, self.face_found))
             }
             _ => self.steadiest.map(|steadiest| (steadiest, None)),
         };
@@ -887,10 +888,12 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
         if self.best.is_none_or(|b| s.height < b.height) {
             self.best = Some(s);
         }
-        self.steadiest = self.best.map(|best| {
+        if let Some(best) = &self.best {
             let level = |x: &Sample| x.height <= best.height + best.tolerance;
-            steadiest(self.steadiest, s, best, level, |x| x.gradient.length())
-        });
+            keep_steadiest(&mut self.steadiest, &s, best, level, |x| {
+                x.gradient.length()
+            });
+        }
         let offset = gradient.length();
         let on_line = offset <= s.tolerance;
         // A bracket closed on the circle's start, after searches that already stalled: no
@@ -906,7 +909,9 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
         } else {
             probe.unwrap_or(Event3::RefinedNormal)
         };
-        self.last = Some(s);
+        if self.last_event == Event3::Converged {
+            self.settled_at = Some(s);
+        }
         let [lower, upper] = (self.bounds)(self.best.map_or(s.height, |b| b.height));
         rec.record(|| Step3 {
             direction: Some(normal),
