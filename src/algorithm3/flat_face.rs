@@ -18,7 +18,11 @@
 //! the one aimed at, and the new triangle can miss the projection. Then, as 2D GJK steps toward
 //! the origin, the edge the projection lies beyond is kept and N tilted past it finds the
 //! face's corner farthest that way: if even that corner does not reach past the projection,
-//! the projection lies outside the face.
+//! the projection lies outside the face. The corners a walk closes in with can lie close
+//! together (a round face whose rim passes near the projection), and their plane is then only
+//! as good as their rounding over their triangle's width: the face's normal is taken from the
+//! widest triangle of the face points found, widened by one more point across it if that is
+//! still a sliver.
 //!
 //! Frame: A − B relative to the bodies' positions, world axes, as the rest of refinement.
 
