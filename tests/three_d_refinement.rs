@@ -832,3 +832,97 @@ fn a_ball_just_inside_a_round_faces_rim_settles_on_the_face() {
         "{total} evaluations, {most} at most"
     );
 }
+
+/// `shape` grown by `k`.
+fn scaled(shape: Shape3, k: f64) -> Shape3 {
+    match shape {
+        Shape3::Sphere { radius } => Shape3::Sphere { radius: radius * k },
+        Shape3::Capsule {
+            half_length,
+            radius,
+        } => Shape3::Capsule {
+            half_length: half_length * k,
+            radius: radius * k,
+        },
+        Shape3::Cylinder {
+            half_height,
+            radius,
+        } => Shape3::Cylinder {
+            half_height: half_height * k,
+            radius: radius * k,
+        },
+        Shape3::Cone {
+            half_height,
+            radius,
+        } => Shape3::Cone {
+            half_height: half_height * k,
+            radius: radius * k,
+        },
+        Shape3::Ellipsoid { radii } => Shape3::Ellipsoid { radii: radii * k },
+        Shape3::Box { half_extents } => Shape3::Box {
+            half_extents: half_extents * k,
+        },
+        other => other,
+    }
+}
+
+/// Curved pairs 1e4 and 1e6 times the usual size: the tolerance (1e-9) is then below what f64
+/// can honour at their size, and each phase keeps to 1e-13 of it instead. Refinement still
+/// reaches the rounding of the coordinates: the depth is the height of A − B along the normal,
+/// and a separated pair's distance the lower bound along its normal, to 1e-14 of the size.
+/// Before, refinement's answer was measured against the tolerance asked for, not the one
+/// honoured, and was thrown away (1.9e-13 of the size); EPA ending degenerate, as rounding
+/// stalls it on such shapes, was not refined at all (a ball on a cone 1e4 wide: the normal
+/// 7.6e-6 rad off); and a distance phase that stopped on a repeated point kept its |v| (9e-13).
+#[test]
+fn curved_pairs_far_larger_than_the_tolerance_keep_their_digits() {
+    let kinds = [
+        ("Sphere", "Sphere"),
+        ("Capsule", "Capsule"),
+        ("Cylinder", "Cylinder"),
+        ("Ellipsoid", "Ellipsoid"),
+        ("Cone", "Sphere"),
+        ("Cylinder", "Box"),
+    ];
+    let mut rng = common::SplitMix64::new(0xb16);
+    let (mut overlapping, mut apart) = (0, 0);
+    let (mut worst_depth, mut worst_distance) = (0.0f64, 0.0f64);
+    for scale in [1e4, 1e6] {
+        for (ka, kb) in kinds {
+            for _ in 0..100 {
+                let body = |rng: &mut common::SplitMix64, kind| {
+                    let b = common::three::random_body(rng, kind, 0.6);
+                    ConvexBody3::new(&gjkviz::geometry3::Body3::new(
+                        scaled(b.shape, scale),
+                        b.position * scale,
+                        b.rotation,
+                    ))
+                };
+                let (a, b) = (body(&mut rng, ka), body(&mut rng, kb));
+                let r = query(&a, &b, &Settings3::default());
+                assert!(all_finite(&r), "{r:?}");
+                let h = common::three::difference_support(&a, &b, r.normal);
+                if r.intersecting {
+                    assert!(
+                        r.termination != Termination::Degenerate,
+                        "{ka}-{kb} at {scale:e}: not refined: {r:?}"
+                    );
+                    worst_depth = worst_depth.max((h - r.depth).abs() / scale);
+                    overlapping += 1;
+                } else {
+                    worst_distance = worst_distance.max((r.distance + h).abs() / scale);
+                    apart += 1;
+                }
+            }
+        }
+    }
+    eprintln!(
+        "{overlapping} overlapping, depth off h(n) by {worst_depth:e} of the size; {apart} \
+         apart, distance off −h(n) by {worst_distance:e}"
+    );
+    assert!(overlapping > 600 && apart > 100, "{overlapping} {apart}");
+    assert!(
+        worst_depth <= 1e-14 && worst_distance <= 1e-14,
+        "{worst_depth:e} {worst_distance:e}"
+    );
+}

@@ -91,7 +91,10 @@ where
         // it stops short altogether: refinement takes the normal the rest of the way.
         let refinable = matches!(
             found.termination,
-            Termination::Converged | Termination::MaxIterations | Termination::RepeatedSupport
+            Termination::Converged
+                | Termination::MaxIterations
+                | Termination::RepeatedSupport
+                | Termination::Degenerate
         );
         if refinable && (a.is_curved() || b.is_curved()) {
             refine::refine_penetration(pair, settings, &found, recorder)

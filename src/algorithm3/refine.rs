@@ -132,6 +132,10 @@ impl Sample {
 /// The normal refinement settled on.
 struct Refined {
     answer: Sample,
+    /// The size of the first support point, found along the earlier phase's normal as that
+    /// phase's last check found it: the tolerance it could honour was set by it
+    /// ([`effective_tolerance`]).
+    start_magnitude: f64,
     iterations: u32,
     /// The search ended at the iteration limit rather than on a settled normal.
     at_limit: bool,
@@ -162,17 +166,26 @@ where
         Search::new(settings, |upper| [lower, upper]).run(pair, epa.normal, triangle, rec);
     let s = refined.answer;
     // EPA's own verdict stands where it converged: the depth lies within the tolerance above
-    // its face's distance. Refinement's height bounds it from above; its normal replaces EPA's
-    // where that bound lies inside EPA's bracket. Where it could not turn the normal at all
-    // (EPA's face lies on a flat part of A − B) or stopped above the bracket (at a corner of
-    // A − B's normal map, which it approaches only slowly), EPA's answer stays, with its
-    // contact points from the face's barycentric weights, or from the flat face refinement
-    // found, whose corners it found again exactly.
-    let sharper = s.height <= lower + settings.tolerance;
+    // its face's distance (the tolerance it could honour at its support point's size). Refinement's
+    // height bounds it from above; its normal replaces EPA's where that bound lies inside EPA's
+    // bracket. Where it could not turn the normal at all (EPA's face lies on a flat part of
+    // A − B) or stopped above the bracket (at a corner of A − B's normal map, which it
+    // approaches only slowly), EPA's normal stays, with its depth and contact points from the
+    // face's barycentric weights, or the height and contact points of the flat face refinement
+    // found under it, whose corners it found again exactly.
+    // EPA checked its last support point, near its face's corners: their size sets the bracket.
+    let corners = epa
+        .triangle
+        .map_or(0.0, |t| t.iter().map(|v| v.w.length()).fold(0.0, f64::max));
+    let bracket = effective_tolerance(settings.tolerance, refined.start_magnitude.max(corners));
+    let sharper = s.height <= lower + bracket;
     if converged && !(sharper && turned(epa.normal, s.normal)) {
-        let earlier = (epa.contact_a, epa.contact_b);
-        let (contact_a, contact_b) = kept_contact_points(pair, &refined, epa.normal, earlier);
+        let (depth, (contact_a, contact_b)) = match face_under(pair, &refined, epa.normal) {
+            Some(contacts) => (s.height.max(0.0), contacts),
+            None => (epa.depth, (epa.contact_a, epa.contact_b)),
+        };
         return Penetration {
+            depth,
             refinement_iterations: refined.iterations,
             contact_a,
             contact_b,
@@ -228,15 +241,28 @@ where
         rec,
     );
     let s = refined.answer;
-    // The distance phase's |v| is within the tolerance above the distance; refinement's −h is
-    // a lower bound. Its answer replaces the distance phase's only where that bound lies inside
-    // the bracket and the normal turned (a height that is not negative would say the shapes touch,
-    // which the separating plane rules out).
-    let sharper = -s.height >= upper - settings.tolerance && s.height < 0.0;
-    if !(sharper && turned(found.normal, s.normal)) {
-        let earlier = (found.contact_a, found.contact_b);
-        let (contact_a, contact_b) = kept_contact_points(pair, &refined, found.normal, earlier);
+    // A converged distance phase's |v| is within the tolerance above the distance; refinement's
+    // −h is a lower bound. Its answer replaces the distance phase's only where that bound lies
+    // inside the bracket and the normal turned (a height that is not negative would say the
+    // shapes touch, which the separating plane rules out). A distance phase that stopped short
+    // (a repeated support point, as rounding stalls it on shapes far larger than the tolerance)
+    // has no bracket to keep to: a refined bound below its |v| replaces it.
+    // As for EPA: the distance phase checked its last support point, near its simplex's.
+    let corners = feature.iter().map(|v| v.w.length()).fold(0.0, f64::max);
+    let magnitude = refined.start_magnitude.max(upper).max(corners);
+    let bracket = effective_tolerance(settings.tolerance, magnitude);
+    let sharper = if converged {
+        -s.height >= upper - bracket
+    } else {
+        -s.height <= upper + bracket
+    };
+    if !(sharper && s.height < 0.0 && turned(found.normal, s.normal)) {
+        let (distance, (contact_a, contact_b)) = match face_under(pair, &refined, found.normal) {
+            Some(contacts) => ((-s.height).max(0.0), contacts),
+            None => (found.distance, (found.contact_a, found.contact_b)),
+        };
         let kept = Separation {
+            distance,
             contact_a,
             contact_b,
             ..*found
@@ -313,24 +339,24 @@ where
     }
 }
 
-/// World contact points where the earlier phase's answer (its `normal`) stands: its witnesses
-/// `earlier`, or the flat face's contact points where refinement settled on one along that
-/// same normal.
-fn kept_contact_points<A, B>(
+/// Where refinement settled on a flat face of A − B along the earlier phase's own `normal`,
+/// that face's world contact points. The face's height there is the depth (or minus the
+/// distance) to rounding, where the earlier phase's answer is only within its tolerance of it
+/// (on shapes 1e6 across, 1e-7).
+fn face_under<A, B>(
     pair: &Difference<A, B>,
     refined: &Refined,
     normal: DVec3,
-    earlier: (DVec3, DVec3),
-) -> (DVec3, DVec3)
+) -> Option<(DVec3, DVec3)>
 where
     A: SupportMap3 + ?Sized,
     B: SupportMap3 + ?Sized,
 {
     match &refined.face {
         Some(face) if !turned(normal, refined.answer.normal) => {
-            face_contact_points(pair, &refined.answer, face)
+            Some(face_contact_points(pair, &refined.answer, face))
         }
-        _ => earlier,
+        _ => None,
     }
 }
 
@@ -580,6 +606,7 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
         let (answer, face) = settled.unwrap_or((first, None));
         Refined {
             answer,
+            start_magnitude: first.support.w.length(),
             iterations: self.iterations,
             at_limit: self.last_event == Event3::MaxIterations,
             face,
