@@ -273,7 +273,8 @@ fn event_sentence(step: &Step3) -> String {
         }
         Event3::Degenerate => {
             "Rounding leaves no valid way to add the point (the faces it sees do not form one \
-             patch, or a new face would turn inward); the closest face is the answer."
+             patch, or a new face would turn inward); the closest face is EPA's answer (on a \
+             curved pair, refinement takes its normal from there)."
                 .into()
         }
         Event3::SampledDirection => "One more direction measured.".into(),
