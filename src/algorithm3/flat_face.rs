@@ -232,10 +232,9 @@ impl FaceCorners {
     fn widest(&self) -> Option<[DVec3; 3]> {
         let mut points = [DVec3::ZERO; 7];
         let kept = self.corners[..self.count].iter().map(|c| c.v.w);
-        let all = kept.chain(self.others[..self.other_count].iter().copied());
         let mut count = 0;
-        for (point, w) in points.iter_mut().zip(all) {
-            *point = w;
+        for w in kept.chain(self.others[..self.other_count].iter().copied()) {
+            points[count] = w;
             count += 1;
         }
         let points = &points[..count];

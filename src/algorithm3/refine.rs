@@ -165,20 +165,15 @@ where
     let refined =
         Search::new(settings, |upper| [lower, upper]).run(pair, epa.normal, triangle, rec);
     let s = refined.answer;
-    // EPA's own verdict stands where it converged: the depth lies within the tolerance above
-    // its face's distance (the tolerance it could honour at its support point's size). Refinement's
-    // height bounds it from above; its normal replaces EPA's where that bound lies inside EPA's
-    // bracket. Where it could not turn the normal at all (EPA's face lies on a flat part of
-    // A − B) or stopped above the bracket (at a corner of A − B's normal map, which it
-    // approaches only slowly), EPA's normal stays, with its depth and contact points from the
-    // face's barycentric weights, or the height and contact points of the flat face refinement
-    // found under it, whose corners it found again exactly.
-    // EPA checked its last support point, near its face's corners: their size sets the bracket.
-    let corners = epa
-        .triangle
-        .map_or(0.0, |t| t.iter().map(|v| v.w.length()).fold(0.0, f64::max));
-    let bracket = effective_tolerance(settings.tolerance, refined.start_magnitude.max(corners));
-    let sharper = s.height <= lower + bracket;
+    // EPA's own verdict stands where it converged: the depth lies within the tolerance it honoured
+    // above its face's distance. Refinement's height bounds it from above; its normal replaces
+    // EPA's where that bound lies inside EPA's bracket. Where it could not turn the normal at all
+    // (EPA's face lies on a flat part of A − B) or stopped above the bracket (at a corner of
+    // A − B's normal map, which it approaches only slowly), EPA's normal stays, with its depth and
+    // contact points from the face's barycentric weights, or the height and contact points of the
+    // flat face refinement found under it, whose corners it found again exactly.
+    let corners = epa.triangle.as_ref().map_or(&[][..], |t| &t[..]);
+    let sharper = s.height <= lower + honoured_tolerance(settings, &refined, corners, lower);
     if converged && !(sharper && turned(epa.normal, s.normal)) {
         let (depth, (contact_a, contact_b)) = match face_under(pair, &refined, epa.normal) {
             Some(contacts) => (s.height.max(0.0), contacts),
@@ -247,10 +242,7 @@ where
     // shapes touch, which the separating plane rules out). A distance phase that stopped short
     // (a repeated support point, as rounding stalls it on shapes far larger than the tolerance)
     // has no bracket to keep to: a refined bound below its |v| replaces it.
-    // As for EPA: the distance phase checked its last support point, near its simplex's.
-    let corners = feature.iter().map(|v| v.w.length()).fold(0.0, f64::max);
-    let magnitude = refined.start_magnitude.max(upper).max(corners);
-    let bracket = effective_tolerance(settings.tolerance, magnitude);
+    let bracket = honoured_tolerance(settings, &refined, feature, upper);
     let sharper = if converged {
         -s.height >= upper - bracket
     } else {
@@ -285,6 +277,21 @@ where
 /// triangle: where it converged on a flat face of A − B, corners of that face.
 fn triangle_of(feature: &[Vertex]) -> Option<[Vertex; 3]> {
     <[Vertex; 3]>::try_from(feature).ok()
+}
+
+/// The tolerance the earlier phase honoured ([`effective_tolerance`]): the one asked for, or on
+/// shapes far larger than it, the rounding floor at the size of what its last check compared.
+/// That check's support point lay along the phase's answer, where refinement began, next to the
+/// corners of its final `feature`; its `answer` (depth or distance) counts as well.
+fn honoured_tolerance(
+    settings: &Settings3,
+    refined: &Refined,
+    feature: &[Vertex],
+    answer: f64,
+) -> f64 {
+    let corners = feature.iter().map(|v| v.w.length()).fold(0.0, f64::max);
+    let magnitude = refined.start_magnitude.max(corners).max(answer.abs());
+    effective_tolerance(settings.tolerance, magnitude)
 }
 
 /// Whether refinement moved the normal by more than its last digits.
