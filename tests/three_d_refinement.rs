@@ -7,7 +7,7 @@
 mod common;
 
 use common::three::{body3, v3};
-use gjkviz::algorithm3::{Settings3, query, trace};
+use gjkviz::algorithm3::{InitialDirection3, Settings3, query, trace};
 use gjkviz::geometry3::{ConvexBody3, Shape3, SupportMap3};
 use gjkviz::trace::{Phase, Termination};
 use gjkviz::trace3::{Event3, Outcome3};
@@ -550,6 +550,52 @@ fn cylinders_cap_to_cap_settle_on_their_round_face() {
     assert!((r.depth - depth).abs() <= 1e-12, "{depth} {r:?}");
     assert!((r.normal - axis).length() <= 1e-12, "{r:?}");
     assert!(r.refinement_iterations <= 8, "{r:?}");
+}
+
+/// Two cylinders found among 2,000 random deep pairs (the bench's kind): at the answer, A − B
+/// holds a segment as long as B's height (its side's two ends are both support points along
+/// the normal), so the normal lies on a kink. From GJK's start toward the origin, refinement's
+/// two downhill searches went across that kink and came back to the very normal the cycle
+/// began at, which leaves no chord to search along; the cycle was started again without its
+/// progress being checked, and the searches went to and fro to the iteration limit (1,000
+/// evaluations). A cycle that ends where it began now ends like any other: settled when it did
+/// not lower the height. The answer is the one the default start converges to.
+#[test]
+fn searches_that_return_to_where_their_cycle_began_settle() {
+    let a = cylinder(
+        0.2738569764173901,
+        0.38964203448394585,
+        v3(-0.9139232894057532, 2.787065738825076, -2.7078739953605435),
+        v3(131.63203674824086, -26.400951065389137, 162.31379968857755),
+    );
+    let b = cylinder(
+        0.48268082726817874,
+        0.3840134073137928,
+        v3(-0.8472924062549783, 3.068995703487634, -2.483083215207071),
+        v3(114.18154879466204, 109.99907400124101, 144.11338934441335),
+    );
+    let toward = Settings3 {
+        initial_direction: InitialDirection3::TowardOrigin,
+        ..Settings3::default()
+    };
+    let t = trace(&a, &b, &toward);
+    let r = &t.result;
+    let last = t.steps.last().expect("a traced run has steps");
+    assert_eq!(
+        (last.phase, last.event),
+        (Phase::Refinement, Event3::Converged),
+        "{r:?}"
+    );
+    assert!(r.refinement_iterations <= 100, "{r:?}");
+    let reference = query(&a, &b, &Settings3::default());
+    assert!(
+        (r.depth - reference.depth).abs() <= 1e-14,
+        "{r:?} {reference:?}"
+    );
+    assert!(
+        (r.normal - reference.normal).length() <= 1e-14,
+        "{r:?} {reference:?}"
+    );
 }
 
 /// An ellipsoid sunk into a box's top face meets it with one point, its own support point

@@ -550,8 +550,13 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
                     // An offset too small to give a direction: nothing left to turn.
                     break;
                 }
-                // The cycle's searches ended where it began: a new cycle starts here.
+                // The cycle's searches ended where it began (they went and came back across a
+                // kink), so there is no chord to follow: the cycle ends here, as with a chord.
+                if self.settle_if_no_progress(pair, cycle_height, start, rec) {
+                    break;
+                }
                 (cycle_start, search) = (start.normal, 0);
+                cycle_height = self.best.unwrap_or(start).height;
                 continue;
             }
             let secant = kink_before.and_then(|before| kink_secant_angle(&start, &before, u));
@@ -578,15 +583,10 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
             if chord {
                 cycle_start = next.normal;
                 search = 0;
-                let best = self.best.unwrap_or(next);
-                if cycle_height - best.height <= PROGRESS_ROUNDINGS * best.tolerance {
-                    // The answer is the steadiest normal, evaluated once more to record it.
-                    let steadiest = self.steadiest.unwrap_or(best);
-                    self.settling = true;
-                    self.evaluate(pair, steadiest.normal, 0.0, f64::INFINITY, &[], rec);
+                if self.settle_if_no_progress(pair, cycle_height, next, rec) {
                     break;
                 }
-                cycle_height = best.height;
+                cycle_height = self.best.unwrap_or(next).height;
             }
             self.stalls = if moved { 0 } else { self.stalls + 1 };
             if self.stalls > STALLED_SEARCHES {
@@ -618,6 +618,31 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
             at_limit: self.last_event == Event3::MaxIterations,
             face,
         }
+    }
+
+    /// At the end of a PARTAN cycle that began at height `cycle_height`: whether it lowered
+    /// the smallest height (`latest`'s if none is kept) by no more than its rounding. If so,
+    /// the answer is the steadiest normal, evaluated once more to record it.
+    fn settle_if_no_progress<A, B, R>(
+        &mut self,
+        pair: &mut Difference<A, B>,
+        cycle_height: f64,
+        latest: Sample,
+        rec: &mut R,
+    ) -> bool
+    where
+        A: SupportMap3 + ?Sized,
+        B: SupportMap3 + ?Sized,
+        R: Recorder<Step3>,
+    {
+        let best = self.best.unwrap_or(latest);
+        if cycle_height - best.height > PROGRESS_ROUNDINGS * best.tolerance {
+            return false;
+        }
+        let steadiest = self.steadiest.unwrap_or(best);
+        self.settling = true;
+        self.evaluate(pair, steadiest.normal, 0.0, f64::INFINITY, &[], rec);
+        true
     }
 
     /// Minimises the height along the great circle from `from` in the unit tangent `u`.
