@@ -598,6 +598,35 @@ fn searches_that_return_to_where_their_cycle_began_settle() {
     );
 }
 
+/// Two balls about a million across, overlapping by 388,479 (found by
+/// `curved_pairs_far_larger_than_the_tolerance_keep_their_digits` under one seed): EPA
+/// converged with its gap at the rounding floor of that size, 3.9e-8, and refinement's height
+/// lay 1.5e-10 (its own rounding) past EPA's bracket, so EPA's answer was kept: a normal 2e-8
+/// rad off and a depth 3.9e-8 low. The bracket now allows the height's rounding.
+#[test]
+fn balls_a_million_across_take_refinements_normal_when_epa_converged_at_the_floor() {
+    let (pa, pb) = (
+        v3(-336744.75318263914, 228762.51293939032, -519701.54919972655),
+        v3(303468.8357945442, 377286.5954651525, 589233.9815218345),
+    );
+    let (ra, rb) = (871291.0758519081, 806246.5245073562);
+    let a = body3(
+        Shape3::Sphere { radius: ra },
+        pa,
+        v3(179.23876454556392, -71.5612928100342, -145.21294134785686),
+    );
+    let b = body3(
+        Shape3::Sphere { radius: rb },
+        pb,
+        v3(-31.50404668296372, 131.7716643015421, 154.2300524897646),
+    );
+    let r = query(&a, &b, &Settings3::default());
+    let depth = ra + rb - pa.distance(pb);
+    let normal = (pb - pa).normalize();
+    assert!((r.depth - depth).abs() <= 1e-9, "{depth} {r:?}");
+    assert!((r.normal - normal).length() <= 1e-14, "{normal} {r:?}");
+}
+
 /// An ellipsoid sunk into a box's top face meets it with one point, its own support point
 /// straight down: the contact on it is that point, to rounding, and the box's is right under
 /// it on the face. The face's corners that settle the normal were found a hair off it, where

@@ -173,7 +173,7 @@ where
     // contact points from the face's barycentric weights, or the height and contact points of the
     // flat face refinement found under it, whose corners it found again exactly.
     let corners = epa.triangle.as_ref().map_or(&[][..], |t| &t[..]);
-    let sharper = s.height <= lower + honoured_tolerance(settings, &refined, corners, lower);
+    let sharper = s.height <= lower + bracket_width(settings, &refined, corners, lower);
     if converged && !(sharper && turned(epa.normal, s.normal)) {
         let (depth, (contact_a, contact_b)) = match face_under(pair, &refined, epa.normal) {
             Some(contacts) => (s.height.max(0.0), contacts),
@@ -242,7 +242,7 @@ where
     // shapes touch, which the separating plane rules out). A distance phase that stopped short
     // (a repeated support point, as rounding stalls it on shapes far larger than the tolerance)
     // has no bracket to keep to: a refined bound below its |v| replaces it.
-    let bracket = honoured_tolerance(settings, &refined, feature, upper);
+    let bracket = bracket_width(settings, &refined, feature, upper);
     let sharper = if converged {
         -s.height >= upper - bracket
     } else {
@@ -279,19 +279,18 @@ fn triangle_of(feature: &[Vertex]) -> Option<[Vertex; 3]> {
     <[Vertex; 3]>::try_from(feature).ok()
 }
 
-/// The tolerance the earlier phase honoured ([`effective_tolerance`]): the one asked for, or on
-/// shapes far larger than it, the rounding floor at the size of what its last check compared.
-/// That check's support point lay along the phase's answer, where refinement began, next to the
-/// corners of its final `feature`; its `answer` (depth or distance) counts as well.
-fn honoured_tolerance(
-    settings: &Settings3,
-    refined: &Refined,
-    feature: &[Vertex],
-    answer: f64,
-) -> f64 {
+/// How far refinement's height may lie past the earlier phase's answer and still be inside
+/// that phase's bracket: the tolerance the phase honoured ([`effective_tolerance`]), plus the
+/// rounding of the height itself. The honoured tolerance is the one asked for, or on shapes far
+/// larger than it, the rounding floor at the size of what the phase's last check compared. That
+/// check's support point lay along the phase's answer, where refinement began, next to the
+/// corners of its final `feature`; its `answer` (depth or distance) counts as well. Without the
+/// height's rounding, an EPA that converged with its gap at the floor (two balls 1e6 across)
+/// kept its own answer over refinement's, its normal 2e-8 rad off and its depth 1e-13 low.
+fn bracket_width(settings: &Settings3, refined: &Refined, feature: &[Vertex], answer: f64) -> f64 {
     let corners = feature.iter().map(|v| v.w.length()).fold(0.0, f64::max);
     let magnitude = refined.start_magnitude.max(corners).max(answer.abs());
-    effective_tolerance(settings.tolerance, magnitude)
+    effective_tolerance(settings.tolerance, magnitude) + refined.answer.tolerance
 }
 
 /// Whether refinement moved the normal by more than its last digits.
