@@ -551,11 +551,10 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
                 }
                 // The cycle's searches ended where it began (they went and came back across a
                 // kink), so there is no chord to follow: the cycle ends here, as with a chord.
-                if self.settle_if_no_progress(pair, cycle_height, start, rec) {
+                if self.end_cycle(pair, &mut cycle_height, start, rec) {
                     break;
                 }
                 (cycle_start, search) = (start.normal, 0);
-                cycle_height = self.best.unwrap_or(start).height;
                 continue;
             }
             let secant = kink_before.and_then(|before| kink_secant_angle(&start, &before, u));
@@ -582,10 +581,9 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
             if chord {
                 cycle_start = next.normal;
                 search = 0;
-                if self.settle_if_no_progress(pair, cycle_height, next, rec) {
+                if self.end_cycle(pair, &mut cycle_height, next, rec) {
                     break;
                 }
-                cycle_height = self.best.unwrap_or(next).height;
             }
             self.stalls = if moved { 0 } else { self.stalls + 1 };
             if self.stalls > STALLED_SEARCHES {
@@ -619,13 +617,14 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
         }
     }
 
-    /// At the end of a PARTAN cycle that began at height `cycle_height`: whether it lowered
-    /// the smallest height (`latest`'s if none is kept) by no more than its rounding. If so,
-    /// the answer is the steadiest normal, evaluated once more to record it.
-    fn settle_if_no_progress<A, B, R>(
+    /// Ends a PARTAN cycle that began at height `cycle_height`. Where it lowered the smallest
+    /// height (`latest`'s if none is kept) by no more than its rounding, the search settles:
+    /// the answer is the steadiest normal, evaluated once more to record it, and this returns
+    /// true. Otherwise the next cycle begins at the smallest height.
+    fn end_cycle<A, B, R>(
         &mut self,
         pair: &mut Difference<A, B>,
-        cycle_height: f64,
+        cycle_height: &mut f64,
         latest: Sample,
         rec: &mut R,
     ) -> bool
@@ -635,7 +634,8 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
         R: Recorder<Step3>,
     {
         let best = self.best.unwrap_or(latest);
-        if cycle_height - best.height > PROGRESS_ROUNDINGS * best.tolerance {
+        if *cycle_height - best.height > PROGRESS_ROUNDINGS * best.tolerance {
+            *cycle_height = best.height;
             return false;
         }
         let steadiest = self.steadiest.unwrap_or(best);
