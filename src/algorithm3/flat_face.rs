@@ -74,6 +74,9 @@ pub(crate) struct FaceCorners {
     /// origin's projection may lie close together.
     others: [DVec3; 4],
     other_count: usize,
+    /// The smallest height of the widest triangle of face points, which the face's normal was
+    /// fitted to ([`FaceCorners::widest_plane`]); 0 before one is fitted.
+    fitted_height: f64,
 }
 
 /// What to do after corners were found again on a candidate face ([`FaceCorners::retake`]).
@@ -253,12 +256,22 @@ impl FaceCorners {
         widest
     }
 
-    /// The unit normal, on the side of `n`, of the widest triangle of face points at hand.
-    fn widest_plane(&self, n: DVec3) -> DVec3 {
-        let normal = self
-            .widest()
-            .and_then(|[p, q, r]| (q - p).cross(r - p).try_normalize())
-            .unwrap_or(n);
+    /// The unit normal, on the side of `n`, of the widest triangle of face points at hand; its
+    /// smallest height (twice its area over its longest side) is kept for
+    /// [`FaceCorners::bound_by`].
+    fn widest_plane(&mut self, n: DVec3) -> DVec3 {
+        let fitted = self.widest().and_then(|[p, q, r]| {
+            let cross = (q - p).cross(r - p);
+            let longest = (q - p).length().max((r - q).length()).max((p - r).length());
+            Some((cross.try_normalize()?, cross.length() / longest))
+        });
+        let normal = match fitted {
+            Some((normal, height)) => {
+                self.fitted_height = height;
+                normal
+            }
+            None => n,
+        };
         if normal.dot(n) < 0.0 { -normal } else { normal }
     }
 
@@ -290,14 +303,30 @@ impl FaceCorners {
         self.widest_plane(n)
     }
 
-    /// Whether the corners' plane, with unit normal `normal`, bounds A − B: its height along
-    /// `normal`, `reach`, is within `rounding` of each corner's.
-    pub fn bound_by(&self, normal: DVec3, reach: f64, rounding: f64) -> bool {
+    /// Whether the corners' plane, with unit normal `normal`, bounds A − B: the height along
+    /// `normal` of `reach`, the support point there, is within rounding of each corner's.
+    ///
+    /// That is the points' own `rounding` δ, and where the normal was fitted to face points,
+    /// the fit's: each point is known along the normal only to δ, so the plane through three
+    /// of them, of smallest height h, can be turned by about 2δ/h, which moves heights a
+    /// `lever` apart by 2δ · lever/h. On a round face the support point lies across the face
+    /// from the corners (a fit 3e-15 rad off put them 3.5e-15 apart in height, twice δ, on a
+    /// cap 1.1 across). The lever is counted up to h, so a plane is never allowed more than
+    /// 3δ: a fit from a narrow triangle, tilted further, is left to the line searches.
+    pub fn bound_by(&self, normal: DVec3, reach: DVec3, rounding: f64) -> bool {
+        let height = reach.dot(normal);
+        let fit = |lever: f64| {
+            if self.fitted_height > 0.0 {
+                2.0 * rounding * (lever / self.fitted_height).min(1.0)
+            } else {
+                0.0
+            }
+        };
         self.count == 3
-            && self
-                .corners
-                .iter()
-                .all(|c| reach - c.v.w.dot(normal) <= rounding)
+            && self.corners.iter().all(|c| {
+                let lever = (reach - c.v.w).reject_from_normalized(normal).length();
+                height - c.v.w.dot(normal) <= rounding + fit(lever)
+            })
     }
 
     /// The corners kept, once [`FaceCorners::bound_by`] found them corners of a face of A − B
@@ -358,8 +387,8 @@ mod tests {
         // Facing like n, whichever way the corners go round.
         assert_eq!(face.candidate(DVec3::new(0.1, 1.0, 0.0)), Some(DVec3::Y));
         assert_eq!(face.candidate(DVec3::Y), None, "asked once per new corner");
-        assert!(face.bound_by(DVec3::Y, 0.2, 1e-15));
-        assert!(!face.bound_by(DVec3::Y, 0.2 + 1e-9, 1e-15));
+        assert!(face.bound_by(DVec3::Y, point(0.3, 0.4), 1e-15));
+        assert!(!face.bound_by(DVec3::Y, point(0.3, 0.4) + DVec3::Y * 1e-9, 1e-15));
     }
 
     #[test]
@@ -447,6 +476,27 @@ mod tests {
         assert_eq!(face.widen(rim(std::f64::consts::PI), normal), DVec3::Y);
         // The corners around the projection stay, for the contact points' weights.
         assert_eq!(face.corners().map(|c| c.v.w.x > -0.01), [true; 3]);
+    }
+
+    #[test]
+    fn a_fitted_plane_is_allowed_its_rounding_across_the_face_and_no_more() {
+        let rounding = 1e-15;
+        let corners = [square(1.0, -1.0), square(-1.0, -1.0), square(0.0, 1.0)];
+        let raised = |x: f64, z: f64, times: f64| point(x, z) + DVec3::Y * (times * rounding);
+        let mut fitted = FaceCorners::default();
+        fitted.retake(corners, DVec3::Y, 1.0);
+        // The fit's triangle is 1.79 high: a support point farther than that from every corner
+        // may lie up to 3δ above them, no more.
+        assert!(fitted.bound_by(DVec3::Y, raised(5.0, 0.0, 2.9), rounding));
+        assert!(!fitted.bound_by(DVec3::Y, raised(5.0, 0.0, 3.1), rounding));
+        // At a corner the fit's tilt moves nothing: δ there.
+        assert!(fitted.bound_by(DVec3::Y, raised(0.0, 1.0, 0.9), rounding));
+        assert!(!fitted.bound_by(DVec3::Y, raised(0.0, 1.0, 1.1), rounding));
+        // Corners whose plane was not fitted are allowed their own rounding alone.
+        let mut seen = FaceCorners::default();
+        corners.into_iter().for_each(|c| seen.see(c, 1.0));
+        assert!(seen.bound_by(DVec3::Y, raised(5.0, 0.0, 0.9), rounding));
+        assert!(!seen.bound_by(DVec3::Y, raised(5.0, 0.0, 1.1), rounding));
     }
 
     #[test]

@@ -938,7 +938,7 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
         };
         // Checked against the corners before this support point can replace one of them.
         let on_face = std::mem::take(&mut self.checking_face)
-            && self.face.bound_by(normal, height, s.tolerance);
+            && self.face.bound_by(normal, support.w, s.tolerance);
         self.face_found = on_face.then(|| self.face.corners());
         if !std::mem::take(&mut self.widening) {
             self.face.see(s.corner(), size);
