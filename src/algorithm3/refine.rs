@@ -596,12 +596,14 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
         }
         // Where the search settled, its last normal is the answer: near the minimum the heights
         // differ by less than their rounding, so the smallest of them is chosen by noise, while
-        // the gradient's vanishing pins the normal. Otherwise the steadiest of the lowest
-        // heights found stands, for the same reason.
+        // the gradient's vanishing pins the normal. It must be no higher than the lowest to the
+        // rounding of both heights (a ball on a cone's side: 3.3e-15 above it, one height's
+        // rounding 3.2e-15, and the lowest 3.4e-8 rad off). Otherwise the steadiest of the
+        // lowest heights found stands, for the same reason.
         let settled = match (self.settled_at, self.best) {
             (Some(at), Some(best))
                 if self.last_event == Event3::Converged
-                    && at.height <= best.height + best.tolerance =>
+                    && at.height - best.height <= at.tolerance + best.tolerance =>
             {
                 Some((at, self.face_found))
             }
