@@ -163,7 +163,7 @@ where
     let converged = epa.termination == Termination::Converged;
     let triangle = epa.triangle.filter(|_| converged);
     let refined =
-        Search::new(settings, |upper| [lower, upper]).run(pair, epa.normal, triangle, rec);
+        Search::new(settings, |upper| [lower, upper], pair, rec).run(epa.normal, triangle);
     let s = refined.answer;
     // EPA's own verdict stands where it converged: the depth lies within the tolerance it honoured
     // above its face's distance. Refinement's height bounds it from above; its normal replaces
@@ -229,12 +229,8 @@ where
 {
     let upper = found.distance;
     let triangle = triangle_of(feature).filter(|_| converged);
-    let refined = Search::new(settings, |height: f64| [(-height).max(0.0), upper]).run(
-        pair,
-        found.normal,
-        triangle,
-        rec,
-    );
+    let bounds = |height: f64| [(-height).max(0.0), upper];
+    let refined = Search::new(settings, bounds, pair, rec).run(found.normal, triangle);
     let s = refined.answer;
     // A converged distance phase's |v| is within the tolerance above the distance; refinement's
     // −h is a lower bound. Its answer replaces the distance phase's only where that bound lies
@@ -441,8 +437,10 @@ fn spread([p, q, r]: [DVec3; 3]) -> f64 {
 }
 
 /// The state of one refinement: every evaluation is an iteration and a recorded step.
-struct Search<'s, F> {
-    settings: &'s Settings3,
+struct Search<'p, 's, A: ?Sized, B: ?Sized, R, F> {
+    settings: &'p Settings3,
+    pair: &'p mut Difference<'s, A, B>,
+    rec: &'p mut R,
     /// The lower and upper bounds of the answer, given the smallest height so far.
     bounds: F,
     iterations: u32,
@@ -473,10 +471,23 @@ struct Search<'s, F> {
     probe: Option<Event3>,
 }
 
-impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
-    fn new(settings: &'s Settings3, bounds: F) -> Self {
+impl<'p, 's, A, B, R, F> Search<'p, 's, A, B, R, F>
+where
+    A: SupportMap3 + ?Sized,
+    B: SupportMap3 + ?Sized,
+    R: Recorder<Step3>,
+    F: Fn(f64) -> [f64; 2],
+{
+    fn new(
+        settings: &'p Settings3,
+        bounds: F,
+        pair: &'p mut Difference<'s, A, B>,
+        rec: &'p mut R,
+    ) -> Self {
         Search {
             settings,
+            pair,
+            rec,
             bounds,
             iterations: 0,
             best: None,
@@ -503,19 +514,8 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
     /// Turns the normal from `n0` to where the height of A − B is smallest. `triangle`: the
     /// earlier phase's final triangle, which may hold corners of a flat face of A − B around
     /// the origin's projection; that face is tried first.
-    fn run<A, B, R>(
-        mut self,
-        pair: &mut Difference<A, B>,
-        n0: DVec3,
-        triangle: Option<[Vertex; 3]>,
-        rec: &mut R,
-    ) -> Refined
-    where
-        A: SupportMap3 + ?Sized,
-        B: SupportMap3 + ?Sized,
-        R: Recorder<Step3>,
-    {
-        let first = self.evaluate(pair, n0, 0.0, f64::INFINITY, &[], rec);
+    fn run(mut self, n0: DVec3, triangle: Option<[Vertex; 3]>) -> Refined {
+        let first = self.evaluate(n0, 0.0, f64::INFINITY, &[]);
         if let Some(triangle) = triangle {
             // The earlier phase's corners only seed the search: each is found again along a
             // normal tilted toward it before a face counts, so the direction given is moot.
@@ -523,7 +523,7 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
                 let along = first.normal;
                 self.face.see(Corner { v: w, along }, first.size);
             }
-            self.try_flat_face(pair, first.normal, rec);
+            self.try_flat_face(first.normal);
         }
         let (mut start, mut cycle_start) = (first, first.normal);
         let mut cycle_height = first.height;
@@ -551,7 +551,7 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
                 }
                 // The cycle's searches ended where it began (they went and came back across a
                 // kink), so there is no chord to follow: the cycle ends here, as with a chord.
-                if self.end_cycle(pair, &mut cycle_height, start, rec) {
+                if self.end_cycle(&mut cycle_height, start) {
                     break;
                 }
                 (cycle_start, search) = (start.normal, 0);
@@ -559,12 +559,12 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
             }
             let secant = kink_before.and_then(|before| kink_secant_angle(&start, &before, u));
             let (next, moved) = match secant {
-                Some(angle) => (self.step_along_the_kink(pair, &start, u, angle, rec), true),
+                Some(angle) => (self.step_along_the_kink(&start, u, angle), true),
                 None => {
-                    let (end, moved) = self.line_search(pair, &start, u, rec);
+                    let (end, moved) = self.line_search(&start, u);
                     match edge {
                         Some(edge) => {
-                            let back = self.back_onto_the_kink(pair, end, edge, rec);
+                            let back = self.back_onto_the_kink(end, edge);
                             (back, moved || turned(start.normal, back.normal))
                         }
                         None => (end, moved),
@@ -581,7 +581,7 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
             if chord {
                 cycle_start = next.normal;
                 search = 0;
-                if self.end_cycle(pair, &mut cycle_height, next, rec) {
+                if self.end_cycle(&mut cycle_height, next) {
                     break;
                 }
             }
@@ -623,18 +623,7 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
     /// height (`latest`'s if none is kept) by no more than its rounding, the search settles:
     /// the answer is the steadiest normal, evaluated once more to record it, and this returns
     /// true. Otherwise the next cycle begins at the smallest height.
-    fn end_cycle<A, B, R>(
-        &mut self,
-        pair: &mut Difference<A, B>,
-        cycle_height: &mut f64,
-        latest: Sample,
-        rec: &mut R,
-    ) -> bool
-    where
-        A: SupportMap3 + ?Sized,
-        B: SupportMap3 + ?Sized,
-        R: Recorder<Step3>,
-    {
+    fn end_cycle(&mut self, cycle_height: &mut f64, latest: Sample) -> bool {
         let best = self.best.unwrap_or(latest);
         if *cycle_height - best.height > PROGRESS_ROUNDINGS * best.tolerance {
             *cycle_height = best.height;
@@ -642,24 +631,13 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
         }
         let steadiest = self.steadiest.unwrap_or(best);
         self.settling = true;
-        self.evaluate(pair, steadiest.normal, 0.0, f64::INFINITY, &[], rec);
+        self.evaluate(steadiest.normal, 0.0, f64::INFINITY, &[]);
         true
     }
 
     /// Minimises the height along the great circle from `from` in the unit tangent `u`.
     /// Returns where the line search ended and whether the normal turned.
-    fn line_search<A, B, R>(
-        &mut self,
-        pair: &mut Difference<A, B>,
-        from: &Sample,
-        u: DVec3,
-        rec: &mut R,
-    ) -> (Sample, bool)
-    where
-        A: SupportMap3 + ?Sized,
-        B: SupportMap3 + ?Sized,
-        R: Recorder<Step3>,
-    {
+    fn line_search(&mut self, from: &Sample, u: DVec3) -> (Sample, bool) {
         let n = from.normal;
         let (mut lowest, mut lowest_angle) = (*from, 0.0);
         let mut settled: Option<(Sample, f64)> = None;
@@ -681,8 +659,8 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
         // them to 1e-6. The proposed angle is still evaluated like any other.
         find_slope_sign_change(first, |angle, width, _side| {
             let (sin, cos) = angle.sin_cos();
-            let s = self.evaluate(pair, n * cos + u * sin, angle, width, &ends, rec);
-            self.try_flat_face(pair, s.normal, rec);
+            let s = self.evaluate(n * cos + u * sin, angle, width, &ends);
+            self.try_flat_face(s.normal);
             if s.height < lowest.height {
                 (lowest, lowest_angle) = (s, angle);
             }
@@ -707,12 +685,7 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
     /// A − B, that settles the search there (see [`super::flat_face`]), else the search goes
     /// on. A line search zig-zagging across a flat face's kinks is cut short by it, so it is
     /// tried after every evaluation.
-    fn try_flat_face<A, B, R>(&mut self, pair: &mut Difference<A, B>, n: DVec3, rec: &mut R)
-    where
-        A: SupportMap3 + ?Sized,
-        B: SupportMap3 + ?Sized,
-        R: Recorder<Step3>,
-    {
+    fn try_flat_face(&mut self, n: DVec3) {
         if self.over() {
             return;
         }
@@ -728,7 +701,7 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
             if self.over() {
                 return;
             }
-            let s = self.probe_face(pair, tilted, rec);
+            let s = self.probe_face(tilted);
             size = size.max(s.size);
             *corner = Some(s.corner());
         }
@@ -744,7 +717,7 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
             let Walk::Beyond { tilted, toward } = walk else {
                 break;
             };
-            let s = self.probe_face(pair, tilted, rec);
+            let s = self.probe_face(tilted);
             if self.over() {
                 return;
             }
@@ -754,32 +727,21 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
         if let Walk::AroundOrigin(mut normal) = walk {
             if let Some(tilted) = self.face.sliver_widening(normal) {
                 self.widening = true;
-                let s = self.probe_face(pair, tilted, rec);
+                let s = self.probe_face(tilted);
                 if self.over() {
                     return;
                 }
                 normal = self.face.widen(s.corner(), normal);
             }
             self.checking_face = true;
-            self.probe_face(pair, normal, rec);
+            self.probe_face(normal);
         }
     }
 
     /// After a search along a kink's edge: where it ended on the kink itself, the support
     /// points on both sides put the normal's line between them. One evaluation a hair across
     /// the edge, toward the other side, finds the other side's point and settles the normal.
-    fn probe_across_the_kink<A, B, R>(
-        &mut self,
-        pair: &mut Difference<A, B>,
-        at: &Sample,
-        edge: DVec3,
-        rec: &mut R,
-    ) -> Option<Sample>
-    where
-        A: SupportMap3 + ?Sized,
-        B: SupportMap3 + ?Sized,
-        R: Recorder<Step3>,
-    {
+    fn probe_across_the_kink(&mut self, at: &Sample, edge: DVec3) -> Option<Sample> {
         // The edge's line passes between the two sides' offsets, near the origin: the other side
         // lies across the origin from this side's offset.
         let e = edge.reject_from(at.normal).normalize_or_zero();
@@ -789,14 +751,7 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
         }
         let normal = (at.normal - e * (side.signum() * KINK_PROBE_ANGLE)).normalize();
         self.probe = Some(Event3::KinkProbe);
-        let probed = self.evaluate(
-            pair,
-            normal,
-            0.0,
-            f64::INFINITY,
-            std::slice::from_ref(at),
-            rec,
-        );
+        let probed = self.evaluate(normal, 0.0, f64::INFINITY, std::slice::from_ref(at));
         Some(probed)
     }
 
@@ -805,46 +760,25 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
     /// capsule's side, to rounding), a probe across finds the other side; where it lies farther
     /// (a kink that curves, a cone's apex, leaves the great circle), a search downhill across
     /// it lands back on it. A search from there has two points on the kink to step by.
-    fn back_onto_the_kink<A, B, R>(
-        &mut self,
-        pair: &mut Difference<A, B>,
-        end: Sample,
-        edge: DVec3,
-        rec: &mut R,
-    ) -> Sample
-    where
-        A: SupportMap3 + ?Sized,
-        B: SupportMap3 + ?Sized,
-        R: Recorder<Step3>,
-    {
+    fn back_onto_the_kink(&mut self, end: Sample, edge: DVec3) -> Sample {
         if end.across.is_some() {
             return end;
         }
-        match self.probe_across_the_kink(pair, &end, edge, rec) {
+        match self.probe_across_the_kink(&end, edge) {
             Some(probed) if probed.across.is_some() => probed,
-            _ => self.search_across_the_kink(pair, end, rec),
+            _ => self.search_across_the_kink(end),
         }
     }
 
     /// A search downhill from `beside`, a point beside a kink: its offset points across it.
-    fn search_across_the_kink<A, B, R>(
-        &mut self,
-        pair: &mut Difference<A, B>,
-        beside: Sample,
-        rec: &mut R,
-    ) -> Sample
-    where
-        A: SupportMap3 + ?Sized,
-        B: SupportMap3 + ?Sized,
-        R: Recorder<Step3>,
-    {
+    fn search_across_the_kink(&mut self, beside: Sample) -> Sample {
         let across = (-beside.gradient)
             .reject_from(beside.normal)
             .normalize_or_zero();
         if self.over() || across == DVec3::ZERO {
             return beside;
         }
-        self.line_search(pair, &beside, across, rec).0
+        self.line_search(&beside, across).0
     }
 
     /// A step along a kink from `start`, on it, by `angle` along the tangent `u`: the great
@@ -853,56 +787,26 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
     /// kink, lands back on it, near where the height along it is smallest. A line search along
     /// the tangent itself would stop where leaving the kink costs more than following it gains,
     /// ever shorter steps as the slope along the kink fades.
-    fn step_along_the_kink<A, B, R>(
-        &mut self,
-        pair: &mut Difference<A, B>,
-        start: &Sample,
-        u: DVec3,
-        angle: f64,
-        rec: &mut R,
-    ) -> Sample
-    where
-        A: SupportMap3 + ?Sized,
-        B: SupportMap3 + ?Sized,
-        R: Recorder<Step3>,
-    {
+    fn step_along_the_kink(&mut self, start: &Sample, u: DVec3, angle: f64) -> Sample {
         let (sin, cos) = angle.sin_cos();
         self.probe = Some(Event3::KinkStep);
         let normal = start.normal * cos + u * sin;
-        let beside = self.evaluate(pair, normal, 0.0, f64::INFINITY, &[], rec);
-        self.search_across_the_kink(pair, beside, rec)
+        let beside = self.evaluate(normal, 0.0, f64::INFINITY, &[]);
+        self.search_across_the_kink(beside)
     }
 
     /// An evaluation on behalf of [`Search::try_flat_face`], recorded as such.
-    fn probe_face<A, B, R>(&mut self, pair: &mut Difference<A, B>, n: DVec3, rec: &mut R) -> Sample
-    where
-        A: SupportMap3 + ?Sized,
-        B: SupportMap3 + ?Sized,
-        R: Recorder<Step3>,
-    {
+    fn probe_face(&mut self, n: DVec3) -> Sample {
         self.probe = Some(Event3::FlatFaceProbe);
-        self.evaluate(pair, n, 0.0, f64::INFINITY, &[], rec)
+        self.evaluate(n, 0.0, f64::INFINITY, &[])
     }
 
     /// Measures the height and gradient along `normal` (any length), `angle` along the current
     /// great circle inside a bracket `width` wide, and records the step.
-    fn evaluate<A, B, R>(
-        &mut self,
-        pair: &mut Difference<A, B>,
-        normal: DVec3,
-        angle: f64,
-        width: f64,
-        neighbours: &[Sample],
-        rec: &mut R,
-    ) -> Sample
-    where
-        A: SupportMap3 + ?Sized,
-        B: SupportMap3 + ?Sized,
-        R: Recorder<Step3>,
-    {
+    fn evaluate(&mut self, normal: DVec3, angle: f64, width: f64, neighbours: &[Sample]) -> Sample {
         self.iterations += 1;
         let normal = normal.normalize();
-        let support = pair.support(normal);
+        let support = self.pair.support(normal);
         let height = support.w.dot(normal);
         let tangential = |w: DVec3| w - normal * w.dot(normal);
         let own = tangential(support.w);
@@ -973,9 +877,9 @@ impl<'s, F: Fn(f64) -> [f64; 2]> Search<'s, F> {
             self.settled_at = Some(s);
         }
         let [lower, upper] = (self.bounds)(self.best.map_or(s.height, |b| b.height));
-        rec.record(|| Step3 {
+        self.rec.record(|| Step3 {
             direction: Some(normal),
-            support: Some(pair.world(&support)),
+            support: Some(self.pair.world(&support)),
             check: Some(Check {
                 kind: CheckKind::NormalOffset,
                 value: offset,
