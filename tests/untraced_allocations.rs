@@ -212,8 +212,8 @@ fn large_3d_hulls_allocate_nothing() {
         let offset = rng.unit3() * rng.range(0.0, 3.0);
         let b = hull(&mut rng, offset);
         let (allocations, epa_iterations) = allocations_of_query3(&a, &b);
-        // As for small pairs: the polytope's inline room holds 24 expansions.
-        if epa_iterations <= 24 {
+        // As for small pairs: the polytope's inline room holds runs of about 60 expansions.
+        if epa_iterations <= 56 {
             assert_eq!(
                 allocations, 0,
                 "case {case}: {epa_iterations} EPA iterations"
