@@ -265,13 +265,9 @@ impl FaceCorners {
             let longest = (q - p).length().max((r - q).length()).max((p - r).length());
             Some((cross.try_normalize()?, cross.length() / longest))
         });
-        let normal = match fitted {
-            Some((normal, height)) => {
-                self.fitted_height = height;
-                normal
-            }
-            None => n,
-        };
+        // No fit (the points span no plane): `n` stands, with no tilt of its own to allow for.
+        self.fitted_height = fitted.map_or(0.0, |(_, height)| height);
+        let normal = fitted.map_or(n, |(normal, _)| normal);
         if normal.dot(n) < 0.0 { -normal } else { normal }
     }
 
