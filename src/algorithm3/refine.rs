@@ -439,7 +439,9 @@ fn spread([p, q, r]: [DVec3; 3]) -> f64 {
 /// The state of one refinement: every evaluation is an iteration and a recorded step.
 struct Search<'p, 's, A: ?Sized, B: ?Sized, R, F> {
     settings: &'p Settings3,
+    /// A − B, whose support every evaluation asks for.
     pair: &'p mut Difference<'s, A, B>,
+    /// Where every evaluation is recorded as a step.
     rec: &'p mut R,
     /// The lower and upper bounds of the answer, given the smallest height so far.
     bounds: F,
