@@ -36,6 +36,9 @@ pub(crate) enum Verdict {
 pub(crate) struct DistanceOutcome {
     pub verdict: Verdict,
     pub iterations: u32,
+    /// The best lower bound of the distance the phase measured (−∞ before its first check):
+    /// a later phase's answer may not fall below it.
+    pub lower_bound: f64,
 }
 
 pub(crate) fn closest_points<A, B, R>(
@@ -52,9 +55,10 @@ where
     R: Recorder<Step3>,
 {
     let mut lower = f64::NEG_INFINITY;
-    let done = |verdict, iterations| DistanceOutcome {
+    let done = |verdict, iterations, lower_bound| DistanceOutcome {
         verdict,
         iterations,
+        lower_bound,
     };
     for iteration in 1..=settings.max_iterations {
         // Later iterations checked their v where they found it (`touching` below).
@@ -64,7 +68,7 @@ where
                 closest_point: Some(v),
                 ..Step3::new(Phase::Distance, iteration, Event3::OriginOnSimplex)
             });
-            return done(Verdict::Touching, iteration);
+            return done(Verdict::Touching, iteration, lower);
         }
         let d = -v;
         // GJK's last search was along this same first direction: its point is taken over.
@@ -106,6 +110,7 @@ where
             return done(
                 Verdict::Separated(separation(pair, simplex, v), termination),
                 iteration,
+                lower,
             );
         }
         // s is pushed, but the reduction is committed only once it brings v closer: until
@@ -125,6 +130,7 @@ where
             return done(
                 Verdict::Separated(separation(pair, simplex, v), Termination::RepeatedSupport),
                 iteration,
+                lower,
             );
         }
         let reduction = simplex.commit(&solution);
@@ -140,7 +146,7 @@ where
             })
         });
         if touching {
-            return done(Verdict::Touching, iteration);
+            return done(Verdict::Touching, iteration, lower);
         }
         v = closest;
     }
@@ -156,6 +162,7 @@ where
     done(
         Verdict::Separated(separation(pair, simplex, v), Termination::MaxIterations),
         settings.max_iterations,
+        lower,
     )
 }
 

@@ -69,6 +69,7 @@ where
                             &mut pair,
                             settings,
                             &separation,
+                            closest.lower_bound,
                             simplex.vertices(),
                             converged,
                             recorder,

@@ -213,11 +213,12 @@ where
 /// Refines the distance phase's answer on separated shapes. A − B then lies beyond the origin
 /// and the smallest height is negative: minus the distance, at the normal from A toward B (for
 /// every other normal, −h is a smaller lower bound of the distance). The distance phase's |v|
-/// bounds it from above.
+/// bounds it from above, and its best support plane, `proven`, from below.
 pub(crate) fn refine_separation<A, B, R>(
     pair: &mut Difference<A, B>,
     settings: &Settings3,
     found: &Separation,
+    proven: f64,
     feature: &[Vertex],
     converged: bool,
     rec: &mut R,
@@ -244,6 +245,10 @@ where
     } else {
         -s.height <= upper + bracket
     };
+    // A search that settled on a kink short of the smallest height (a cone's rim against an
+    // ellipsoid: 4e-10 below a plane the distance phase had measured) answers a distance the
+    // distance phase already ruled out: its answer stands then.
+    let sharper = sharper && -s.height >= proven - s.tolerance;
     if !(sharper && s.height < 0.0 && turned(found.normal, s.normal)) {
         let (distance, (contact_a, contact_b)) = match face_under(pair, &refined, found.normal) {
             Some(contacts) => ((-s.height).max(0.0), contacts),
