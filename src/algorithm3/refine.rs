@@ -233,22 +233,18 @@ where
     let bounds = |height: f64| [(-height).max(0.0), upper];
     let refined = Search::new(settings, bounds, pair, rec).run(found.normal, triangle);
     let s = refined.answer;
-    // A converged distance phase's |v| is within the tolerance above the distance; refinement's
-    // −h is a lower bound. Its answer replaces the distance phase's only where that bound lies
-    // inside the bracket and the normal turned (a height that is not negative would say the
-    // shapes touch, which the separating plane rules out). A distance phase that stopped short
-    // (a repeated support point, as rounding stalls it on shapes far larger than the tolerance)
-    // has no bracket to keep to: a refined bound below its |v| replaces it.
-    let bracket = bracket_width(settings, &refined, feature, upper);
-    let sharper = if converged {
-        -s.height >= upper - bracket
-    } else {
-        -s.height <= upper + bracket
-    };
-    // A search that settled on a kink short of the smallest height (a cone's rim against an
-    // ellipsoid: 4e-10 below a plane the distance phase had measured) answers a distance the
-    // distance phase already ruled out: its answer stands then.
-    let sharper = sharper && -s.height >= proven - s.tolerance;
+    // The distance phase brackets the distance between its best support plane, `proven`, and
+    // its |v|, within the tolerance of each other once it converged; refinement's −h is a lower
+    // bound. Its answer replaces the distance phase's only where that bound is no lower than
+    // `proven` (to the height's rounding) and the normal turned (a height that is not negative
+    // would say the shapes touch, which the separating plane rules out). A search that settled
+    // on a kink short of the smallest height (a cone's rim against an ellipsoid: 4e-10 below a
+    // plane the distance phase had measured) answers a distance already ruled out. A distance
+    // phase that stopped short (a repeated support point, as rounding stalls it on shapes far
+    // larger than the tolerance) has no bracket from above: a refined bound not above its |v|
+    // replaces it.
+    let sharper = -s.height >= proven - s.tolerance
+        && (converged || -s.height <= upper + bracket_width(settings, &refined, feature, upper));
     if !(sharper && s.height < 0.0 && turned(found.normal, s.normal)) {
         let (distance, (contact_a, contact_b)) = match face_under(pair, &refined, found.normal) {
             Some(contacts) => ((-s.height).max(0.0), contacts),
