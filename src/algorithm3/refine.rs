@@ -120,6 +120,13 @@ struct Sample {
 }
 
 impl Sample {
+    /// Whether this height is level with `lowest`'s: above it by no more than the rounding of
+    /// both heights. Near a minimum the heights differ by less than that (a ball on a cone's
+    /// side: normals 3.4e-8 rad apart), so which is lower is rounding's choice.
+    fn level_with(&self, lowest: &Sample) -> bool {
+        self.height - lowest.height <= self.tolerance + lowest.tolerance
+    }
+
     /// This evaluation's support point as a corner of a flat face, found along its normal.
     fn corner(&self) -> Corner {
         Corner {
@@ -448,8 +455,8 @@ struct Search<'p, 's, A: ?Sized, B: ?Sized, R, F> {
     bounds: F,
     iterations: u32,
     best: Option<Sample>,
-    /// Of the samples level with `best` (within its height's rounding), the one whose offset
-    /// is smallest ([`keep_steadiest`]).
+    /// Of the samples level with `best` ([`Sample::level_with`]), the one whose offset is
+    /// smallest ([`keep_steadiest`]).
     steadiest: Option<Sample>,
     /// The evaluation the search settled on (recorded as converged), if it settled.
     settled_at: Option<Sample>,
@@ -599,14 +606,13 @@ where
         }
         // Where the search settled, its last normal is the answer: near the minimum the heights
         // differ by less than their rounding, so the smallest of them is chosen by noise, while
-        // the gradient's vanishing pins the normal. It must be no higher than the lowest to the
-        // rounding of both heights (a ball on a cone's side: 3.3e-15 above it, one height's
-        // rounding 3.2e-15, and the lowest 3.4e-8 rad off). Otherwise the steadiest of the
-        // lowest heights found stands, for the same reason.
+        // the gradient's vanishing pins the normal, where it is level with the lowest (a ball on
+        // a cone's side: 3.3e-15 above it, one height's rounding 3.2e-15, and the lowest 3.4e-8
+        // rad off). Otherwise the steadiest of the lowest heights found stands, for the same
+        // reason.
         let settled = match (self.settled_at, self.best) {
             (Some(at), Some(best))
-                if self.last_event == Event3::Converged
-                    && at.height - best.height <= at.tolerance + best.tolerance =>
+                if self.last_event == Event3::Converged && at.level_with(&best) =>
             {
                 Some((at, self.face_found))
             }
@@ -856,7 +862,7 @@ where
             self.best = Some(s);
         }
         if let Some(best) = &self.best {
-            let level = |x: &Sample| x.height <= best.height + best.tolerance;
+            let level = |x: &Sample| x.level_with(best);
             keep_steadiest(&mut self.steadiest, &s, best, level, |x| {
                 x.gradient.length()
             });
