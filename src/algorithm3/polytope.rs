@@ -10,10 +10,12 @@
 //! depth-first walk from the closest face, which always sees s. Their outer boundary, the
 //! horizon, comes out as one ordered loop of edges when the seen faces form one disk-like
 //! patch. Each horizon edge (u, v) with s makes a new face (u, v, s); it inherits the edge's
-//! orientation, so the mesh stays consistently oriented by construction. Rounding can make
-//! the seen set something other than a disk, or a new face turn inward when s is nearly in
-//! the plane of a kept face: both are detected before anything changes, and the expansion is
-//! refused ([`Refused`]), so the polytope is never folded.
+//! orientation, so the mesh stays consistently oriented by construction. Whether s sees a
+//! face is decided in exact arithmetic wherever rounding could otherwise fold the polytope
+//! ([`sees`]). Rounding can still make the seen set something other than a disk, or a new
+//! face turn inward when s is nearly in the plane of a kept face: both are detected before
+//! anything changes, and the expansion is refused ([`Refused`]), so the polytope is never
+//! folded.
 //!
 //! Storage is inline for typical runs (no allocation) and spills to the heap for long ones.
 
@@ -41,6 +43,21 @@ pub(crate) const INLINE_FACES: usize = 320;
 const COPLANAR_ULPS: f64 = 64.0;
 /// Horizon edges and walk entries kept inline.
 const INLINE_HORIZON: usize = 32;
+/// How far rounding may fold the polytope, in ulps of twice its size: a point's side of a
+/// face's plane within rounding is left to the rounded height unless a wrong call could fold
+/// the polytope by more ([`largest_fold`]); then exact arithmetic decides. Deciding every such
+/// side exactly made penetrating boxes half again as slow: their A − B has flat faces that
+/// several polytope faces lie in, and about 4 points a pair land within rounding of such a
+/// plane, where exact arithmetic is at its slowest. With 4,096 ulps (1.8e-12 of the size)
+/// random box and 32-vertex pairs need none, cylinder pairs one in three.
+const FOLD_ULPS: f64 = 4096.0;
+/// How far a face's stored normal may be turned from its corners' exact plane, in ulps of the
+/// face's conditioning |b − a|·|c − a| / |(b − a) × (c − a)| (one over the sine of its angle at
+/// a). Each cross product component sums two products of rounded differences, so its error is
+/// about 3 ulps of |b − a|·|c − a|: 5.2 ulps for the vector, and the normalisation adds 2. The
+/// height n·(p − a) then adds 4 ulps of |p − a|, which the factor's least value (1 over a sine
+/// of at most 1) covers. 32 leaves room for all of it; a height outside that band has its sign.
+const NORMAL_TILT_ULPS: f64 = 32.0;
 
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Face {
@@ -51,12 +68,18 @@ pub(crate) struct Face {
     pub normal: DVec3,
     /// Signed distance of the plane from the origin (`normal · vertex`).
     pub distance: f64,
+    /// How far `normal` may be turned from the corners' exact plane, squared (radians²; +∞
+    /// without a normal): a point whose height over the face is within this tilt times its
+    /// distance from the corners may lie on either side ([`sees`]). f32 keeps the face in 64
+    /// bytes.
+    tilt_squared: f32,
     pub alive: bool,
 }
 
 /// A horizon edge: from `start` to `end` (vertex indices), kept face `outside` across it at its
-/// edge `outside_edge`; `cross` is the new face's (end − start) × (apex − start), written by
-/// [`Polytope::check_horizon`] for [`Polytope::expand`].
+/// edge `outside_edge`; `cross` is the new face's (end − start) × (apex − start) and `spread`
+/// its |end − start|²·|apex − start|², written by [`Polytope::check_horizon`] for
+/// [`Polytope::expand`].
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct HorizonEdge {
     pub start: u32,
@@ -64,6 +87,7 @@ pub(crate) struct HorizonEdge {
     outside: u32,
     outside_edge: u8,
     cross: DVec3,
+    spread: f64,
 }
 
 /// Where the origin's projection on a face's plane lies ([`Polytope::projection`]).
@@ -133,23 +157,35 @@ const TETRAHEDRON_ADJACENT: [[u32; 3]; 4] = [[3, 2, 1], [0, 2, 3], [0, 3, 1], [1
 const TETRAHEDRON_TWIN_EDGE: [[u32; 3]; 4] = [[2, 0, 0], [2, 2, 0], [1, 1, 1], [2, 1, 0]];
 
 impl Face {
-    /// The face on `vertices`, the first at `corner`, given its (b − a) × (c − a).
-    fn new(vertices: [u32; 3], adjacent: [u32; 3], cross: DVec3, corner: DVec3) -> Self {
+    /// The face on `vertices`, the first at `corner`, given its (b − a) × (c − a) and its
+    /// |b − a|²·|c − a|² (`spread`).
+    fn new(
+        vertices: [u32; 3],
+        adjacent: [u32; 3],
+        cross: DVec3,
+        spread: f64,
+        corner: DVec3,
+    ) -> Self {
         let length = cross.length();
         // A face without a usable normal can never be the closest one. One test of the length
         // decides both, where `normalize_or_zero` and a comparison with zero took 4 % longer
         // on penetrating box pairs.
-        let (normal, distance) = if length > 0.0 && length.is_finite() {
-            let normal = cross * length.recip();
-            (normal, normal.dot(corner))
+        let (normal, distance, tilt_squared) = if length > 0.0 && length.is_finite() {
+            let recip = length.recip();
+            let normal = cross * recip;
+            let tilt = NORMAL_TILT_ULPS * f64::EPSILON;
+            // Rounded to f32 by less than its factor's room; overflow is +∞, always exact.
+            let tilt_squared = (tilt * tilt * spread * (recip * recip)) as f32;
+            (normal, normal.dot(corner), tilt_squared)
         } else {
-            (DVec3::ZERO, f64::INFINITY)
+            (DVec3::ZERO, f64::INFINITY, f32::INFINITY)
         };
         Face {
             vertices,
             adjacent,
             normal,
             distance,
+            tilt_squared,
             alive: true,
         }
     }
@@ -197,7 +233,9 @@ impl Polytope {
 
     fn push_face(&mut self, vertices: [u32; 3], adjacent: [u32; 3]) {
         let [a, b, c] = vertices.map(|i| self.point(i));
-        let face = Face::new(vertices, adjacent, (b - a).cross(c - a), a);
+        let (ab, ac) = (b - a, c - a);
+        let spread = ab.length_squared() * ac.length_squared();
+        let face = Face::new(vertices, adjacent, ab.cross(ac), spread, a);
         self.distances.slots.push(face.distance);
         self.faces.push(face);
     }
@@ -259,7 +297,7 @@ impl Polytope {
                 twin(previous, 1),
             ];
             let corner = vertices[e.start as usize].w;
-            let face = Face::new([e.start, e.end, apex], adjacent, e.cross, corner);
+            let face = Face::new([e.start, e.end, apex], adjacent, e.cross, e.spread, corner);
             distances.push(face.distance);
             faces.push(face);
         }
@@ -278,6 +316,8 @@ impl Polytope {
         let faces = &mut self.faces[..];
         let distances = &mut self.distances.slots[..];
         let vertices = &self.vertices[..];
+        // |p − corner| ≤ |p| + |corner| ≤ twice the larger.
+        let reach_squared = 4.0 * p.length_squared().max(self.radius_squared);
         let mut kill = |faces: &mut [Face], f: usize| {
             faces[f].alive = false;
             distances[f] = f64::INFINITY;
@@ -306,8 +346,7 @@ impl Polytope {
             if !seen.alive {
                 continue; // already seen (or the face we came from)
             }
-            let corner = vertices[seen.vertices[0] as usize].w;
-            if sees(seen.normal, corner, p, coplanar) {
+            if sees(&seen, vertices, p, reach_squared, coplanar) {
                 kill(faces, g);
                 self.removed.push(g as u32);
                 self.walk.push((f as u32, i as u8, left));
@@ -320,6 +359,7 @@ impl Polytope {
                     outside: g as u32,
                     outside_edge: back as u8,
                     cross: DVec3::ZERO,
+                    spread: 0.0,
                 });
             }
         }
@@ -341,12 +381,14 @@ impl Polytope {
             }
             let (u, v) = (vertices[e.start as usize].w, vertices[e.end as usize].w);
             // The new face (u, v, apex)'s normal before normalisation, as push_face computes it.
-            let cross = (v - u).cross(apex - u);
+            let (uv, ua) = (v - u, apex - u);
+            let cross = uv.cross(ua);
             let interior_side = cross.dot(self.interior - u);
             if interior_side.is_nan() || interior_side >= 0.0 {
                 return Err(Refused);
             }
             horizon[k].cross = cross;
+            horizon[k].spread = uv.length_squared() * ua.length_squared();
         }
         Ok(())
     }
@@ -432,17 +474,74 @@ impl Polytope {
     }
 }
 
-/// Whether `p` lies in front of the plane through `corner` with unit normal `normal`, or (with
-/// `coplanar`) in it up to rounding: within [`COPLANAR_ULPS`] ulps of the larger of |p| and
-/// |corner|.
-fn sees(normal: DVec3, corner: DVec3, p: DVec3, coplanar: bool) -> bool {
-    let height = normal.dot(p - corner);
+/// Whether `p` lies in front of `face`'s plane, or (with `coplanar`) in it up to rounding:
+/// within [`COPLANAR_ULPS`] ulps of the larger of |p| and |corner|. `reach_squared` bounds
+/// |p − corner|².
+///
+/// The stored normal decides where the height lies beyond its tilt's reach. Nearer the plane,
+/// where a wrong call could fold the polytope by more than [`FOLD_ULPS`], the sign is the
+/// exact orientation of p against the three corners: a needle face's normal is known only to
+/// its corners' rounding over its width (3e-12 rad for one 8e-5 wide), and a seen needle
+/// missed by that rounding left its far corner in front of the sliver built on its edge,
+/// folding the polytope by 9.6e-4 of its size (a cylinder–triangle pair). So a convex
+/// polytope stays convex to within [`FOLD_ULPS`].
+fn sees(face: &Face, vertices: &[Vertex], p: DVec3, reach_squared: f64, coplanar: bool) -> bool {
+    let corner = vertices[face.vertices[0] as usize].w;
+    let height = face.normal.dot(p - corner);
     if coplanar {
         let slack = COPLANAR_ULPS * f64::EPSILON * p.length().max(corner.length());
-        height >= -slack
-    } else {
-        height > 0.0
+        if height >= -slack {
+            return true;
+        }
     }
+    let band_squared = f64::from(face.tilt_squared) * reach_squared;
+    if height * height > band_squared {
+        return height > 0.0;
+    }
+    let corners = face.vertices.map(|i| vertices[i as usize].w);
+    let largest_fold = largest_fold(corners, p, height.abs() + band_squared.sqrt());
+    // +∞ (p on the line of an edge) and NaN (a face without area) go to exact arithmetic.
+    if largest_fold <= FOLD_ULPS * f64::EPSILON * reach_squared.sqrt() {
+        return height > 0.0;
+    }
+    exactly_in_front(corners, p)
+}
+
+/// How far a wrong call on whether `p` sees the face on `corners` can fold the polytope, given
+/// a bound on p's height over the face's plane.
+///
+/// Let D be the triple product of the face's edges from a corner with p minus it: twice the
+/// face's area times p's height over it. A seen face kept (or a face not seen removed) puts a
+/// new face on one of its edges with apex p, and its far corner then lies in front of that new
+/// face by D over twice the new face's area: the same four points. So the fold is at most
+/// `height` times the face's area over the smallest triangle p makes with one of its edges,
+/// and never less than `height` itself (p in front of a face kept). It is large only where p
+/// lies near the line of an edge, as a sliver's apex 1e-9 off a needle's 2-long edge did.
+fn largest_fold([a, b, c]: [DVec3; 3], p: DVec3, height: f64) -> f64 {
+    let twice_area = (b - a).cross(c - a).length();
+    let smallest = [(a, b), (b, c), (c, a)]
+        .map(|(s, e)| (e - s).cross(p - s).length_squared())
+        .into_iter()
+        .fold(twice_area * twice_area, f64::min)
+        .sqrt();
+    height * twice_area / smallest
+}
+
+/// Whether `p` lies strictly in front of the plane through `a`, `b`, `c` (counter-clockwise
+/// seen from the front), decided in exact arithmetic.
+fn exactly_in_front([a, b, c]: [DVec3; 3], p: DVec3) -> bool {
+    let coordinates = |v: DVec3| robust::Coord3D {
+        x: v.x,
+        y: v.y,
+        z: v.z,
+    };
+    // Negative when p lies above the plane, the side a, b, c are counter-clockwise from.
+    robust::orient3d(
+        coordinates(a),
+        coordinates(b),
+        coordinates(c),
+        coordinates(p),
+    ) < 0.0
 }
 
 #[cfg(test)]
@@ -505,6 +604,125 @@ mod tests {
         }
         // Long enough that the search went by blocks.
         assert!(polytope.faces.len() > 500, "{}", polytope.faces.len());
+    }
+
+    /// A point on a grid of 2⁻³⁶ below 2 in each coordinate: whole numbers of units below 2³⁷,
+    /// so a triple product of differences (each below 2³⁸) is exact in an i128.
+    fn on_grid(v: DVec3) -> [i64; 3] {
+        const UNITS: f64 = (1u64 << 36) as f64;
+        [v.x, v.y, v.z].map(|x| (x * UNITS).round() as i64)
+    }
+
+    fn from_grid(v: [i64; 3]) -> DVec3 {
+        DVec3::new(v[0] as f64, v[1] as f64, v[2] as f64) / (1u64 << 36) as f64
+    }
+
+    /// a + m·(b − a) + n·(c − a) on the grid: in the plane of a, b, c exactly.
+    fn in_grid_plane([a, b, c]: [[i64; 3]; 3], m: i64, n: i64) -> [i64; 3] {
+        [0, 1, 2].map(|k| a[k] + m * (b[k] - a[k]) + n * (c[k] - a[k]))
+    }
+
+    /// (b − a) × (c − a) · (p − a) in cubed grid units, in exact integer arithmetic.
+    fn grid_orientation([a, b, c]: [[i64; 3]; 3], p: [i64; 3]) -> i128 {
+        let d = |x: [i64; 3]| [0, 1, 2].map(|k| i128::from(x[k] - a[k]));
+        let (u, v, w) = (d(b), d(c), d(p));
+        let cross = [
+            u[1] * v[2] - u[2] * v[1],
+            u[2] * v[0] - u[0] * v[2],
+            u[0] * v[1] - u[1] * v[0],
+        ];
+        cross[0] * w[0] + cross[1] * w[1] + cross[2] * w[2]
+    }
+
+    /// Faces 0.7 long and 0.3 to 1e-7 wide (needles) and points within 1e-11 of their plane, many
+    /// near the line of the long edge, a quarter exactly in the plane: where the walk's test
+    /// and exact arithmetic disagree on the point's side, a wrong call must fold the polytope
+    /// by no more than [`FOLD_ULPS`] (the point's exact height times the face's area over the
+    /// smallest triangle the point makes with an edge). The stored normal's sign alone breaks
+    /// that.
+    #[test]
+    fn a_point_by_a_needle_is_placed_exactly_where_rounding_could_fold_the_polytope() {
+        let mut rng = crate::split_mix64::SplitMix64::new(31);
+        let direction = |rng: &mut crate::split_mix64::SplitMix64| {
+            let z = rng.range(-1.0, 1.0);
+            let (s, c) = rng.angle().sin_cos();
+            let r = (1.0 - z * z).sqrt();
+            DVec3::new(r * c, r * s, z)
+        };
+        let sign = |rng: &mut crate::split_mix64::SplitMix64| {
+            if rng.chance(0.5) { 1.0 } else { -1.0 }
+        };
+        // Cases the stored normal's sign alone gets wrong: harmlessly, and with a fold beyond
+        // the allowance.
+        let (mut harmless, mut folding) = (0, 0);
+        for _ in 0..20_000 {
+            let a = DVec3::new(
+                rng.range(-0.2, 0.2),
+                rng.range(-0.2, 0.2),
+                rng.range(-0.2, 0.2),
+            );
+            let along = direction(&mut rng);
+            let across = along.any_orthonormal_vector();
+            let width = 10f64.powf(rng.range(-7.0, -0.5));
+            let b = a + along * 0.7;
+            let c = a + along * rng.range(0.1, 0.6) + across * width;
+            let corners = [a, b, c].map(on_grid);
+            let [a, b, c] = corners.map(from_grid);
+            let normal = (b - a).cross(c - a).normalize();
+            // From 1e-6 of the width off the line of the long edge a–b to twice the width.
+            let off_edge = sign(&mut rng) * 10f64.powf(rng.range(-6.0, 0.3));
+            let in_plane = a + (b - a) * rng.range(-0.2, 1.2) + (c - a) * off_edge;
+            let height = sign(&mut rng) * 10f64.powf(rng.range(-16.0, -11.0));
+            let p_grid = if rng.chance(0.25) {
+                in_grid_plane(corners, rng.int(0, 2) as i64 - 1, rng.int(0, 2) as i64 - 1)
+            } else {
+                on_grid(in_plane + normal * height)
+            };
+            let p = from_grid(p_grid);
+            let vertices = [a, b, c].map(|w| Vertex {
+                w,
+                ..Vertex::default()
+            });
+            let (ab, ac) = (b - a, c - a);
+            let spread = ab.length_squared() * ac.length_squared();
+            let face = Face::new([0, 1, 2], [0; 3], ab.cross(ac), spread, a);
+            let radius_squared = [a, b, c]
+                .map(DVec3::length_squared)
+                .into_iter()
+                .fold(0.0, f64::max);
+            let reach_squared = 4.0 * p.length_squared().max(radius_squared);
+            let orientation = grid_orientation(corners, p_grid);
+            let exact = orientation > 0;
+            // A wrong call's fold: the exact triple product over the smallest of the face's
+            // and the edge triangles' doubled areas. Exactly in the plane, either call leaves
+            // the polytope convex.
+            let cube = 2f64.powi(-108);
+            let smallest = [(a, b), (b, c), (c, a)]
+                .map(|(s, e)| (e - s).cross(p - s).length())
+                .into_iter()
+                .fold(ab.cross(ac).length(), f64::min);
+            let fold = if orientation == 0 {
+                0.0
+            } else {
+                (orientation as f64 * cube).abs() / smallest
+            };
+            let allowed = FOLD_ULPS * f64::EPSILON * reach_squared.sqrt();
+            assert!(
+                sees(&face, &vertices, p, reach_squared, false) == exact || fold <= allowed,
+                "corners {a} {b} {c}, point {p}: a wrong call folds by {fold:e}"
+            );
+            if (face.normal.dot(p - a) > 0.0) != exact {
+                *if fold > allowed {
+                    &mut folding
+                } else {
+                    &mut harmless
+                } += 1;
+            }
+        }
+        assert!(
+            harmless > 100 && folding > 100,
+            "{harmless} harmless, {folding} folding"
+        );
     }
 
     #[test]

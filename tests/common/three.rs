@@ -262,11 +262,31 @@ pub fn check_polytopes(trace: &Trace3) -> Result<PolytopeCheck, String> {
             if !last {
                 continue;
             }
+            // The height over the corners' plane from their exact orientation: a sliver's
+            // normalised cross product is turned by its corners' rounding over its width.
+            let area = (b - a).cross(c - a).length();
             for &v in &vertices {
-                let ahead = normal.dot(point(v) - a) / size.max(f64::MIN_POSITIVE);
+                let ahead =
+                    -exact_orientation([a, b, c], point(v)) / area / size.max(f64::MIN_POSITIVE);
                 result.worst_convexity = result.worst_convexity.max(ahead);
             }
         }
     }
     Ok(result)
+}
+
+/// (b − a) × (c − a) · (p − a) for `[a, b, c]`, negated (robust's sign): Shewchuk's adaptive
+/// orientation, its sign exact and its value good to a few ulps of itself.
+fn exact_orientation([a, b, c]: [DVec3; 3], p: DVec3) -> f64 {
+    let coordinates = |v: DVec3| robust::Coord3D {
+        x: v.x,
+        y: v.y,
+        z: v.z,
+    };
+    robust::orient3d(
+        coordinates(a),
+        coordinates(b),
+        coordinates(c),
+        coordinates(p),
+    )
 }
