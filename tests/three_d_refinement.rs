@@ -305,7 +305,9 @@ fn crossing_contact(
 /// answered from whichever of the face's coplanar triangles rounding made closest, and 8 of
 /// 2,211 such pairs had contact points 0.1 to 0.57 off (on the right face of each shape, in
 /// the wrong place); the rest were 1e-7 to 1e-4 off, EPA's witnesses' error. The corners as
-/// found, a hair off the face's normal, left 5.6e-8; moved back onto the face, 9e-14.
+/// found, a hair off the face's normal, left 5.6e-8; moved back onto the face, 9e-14. The
+/// bound is 1e-12 over the sine of the angle between the axes: at 3.5° (seed 986) the error
+/// was 4.6e-12, and over 81 seeds (48,546 pairs) the error times the sine stayed within 2.9e-13.
 #[test]
 fn crossing_capsules_touch_in_their_one_point_to_rounding() {
     let mut rng = common::SplitMix64::new(0xc4b5);
@@ -341,15 +343,18 @@ fn crossing_capsules_touch_in_their_one_point_to_rounding() {
         let error = (r.contact_a - on_a)
             .length()
             .max((r.contact_b - on_b).length());
+        // Where the axes cross at a small angle, their crossing point moves along them by an
+        // axis's offset over the angle's sine.
+        let sine = axis(&a, 1.0).cross(axis(&b, 1.0)).length();
         assert!(
-            error <= 1e-12,
-            "contact points {error:e} off: {r:?}, exact {on_a}, {on_b}"
+            error * sine <= 1e-12,
+            "contact points {error:e} off at a sine of {sine}: {r:?}, exact {on_a}, {on_b}"
         );
-        worst = worst.max(error);
+        worst = worst.max(error * sine);
         checked += 1;
         overlapping += usize::from(r.intersecting);
     }
-    eprintln!("crossing capsules: worst contact error {worst:e}");
+    eprintln!("crossing capsules: worst contact error times the sine {worst:e}");
     assert!(
         overlapping > 100 && checked - overlapping > 100,
         "{overlapping} of {checked}"
