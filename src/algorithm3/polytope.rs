@@ -76,6 +76,9 @@ pub(crate) struct Face {
     pub alive: bool,
 }
 
+// The walk copies a whole face at every step: the tilt fits in what was padding.
+const _: () = assert!(std::mem::size_of::<Face>() == 64);
+
 /// A horizon edge: from `start` to `end` (vertex indices), kept face `outside` across it at its
 /// edge `outside_edge`; `cross` is the new face's (end − start) × (apex − start) and `spread`
 /// its |end − start|²·|apex − start|², written by [`Polytope::check_horizon`] for
