@@ -272,9 +272,11 @@ fn event_sentence(step: &Step3) -> String {
             "No direction leaves the simplex's plane or line: A − B has no volume, depth 0.".into()
         }
         Event3::Degenerate => {
-            "Rounding leaves no valid way to add the point (the faces it sees do not form one \
-             patch, or a new face would turn inward); the closest face is EPA's answer (on a \
-             curved pair, refinement takes its normal from there)."
+            "Rounding leaves no valid way to add the point (it lies behind the closest face's \
+             exact plane, which only that face's rounded normal put it in front of; or the \
+             faces it sees do not form one patch; or a new face would turn inward); the \
+             closest face reached is EPA's answer (on a curved pair, refinement takes its \
+             normal from there)."
                 .into()
         }
         Event3::SampledDirection => "One more direction measured.".into(),

@@ -278,15 +278,9 @@ mod tests {
         ))
     }
 
-    /// Two cones where EPA at a tolerance below rounding (1e-13) ends Degenerate. Its polytope
-    /// had reached 0.643 when a support point landed within 1e-16 of the planes of two faces
-    /// beside the closest one. Neither sees it (exactly so), but a new face on an edge shared
-    /// with one of them is a sliver whose normal is rounding noise, and it put itself at
-    /// 0.284; a later expansion was refused. The answer is the best face reached, not the
-    /// spoiled one. (Before the walk asked exact arithmetic near needle faces, a pair of
-    /// cylinders of the benchmark's ended so; it now converges.)
-    #[test]
-    fn a_run_that_ends_degenerate_answers_from_its_best_face() {
+    /// Two cones (a random pair) and a tolerance below rounding, 1e-13, at which EPA's closest
+    /// face becomes a needle that the support point along its rounded normal lies behind.
+    fn cones_beside_a_needle() -> (Flat, Flat, Settings3) {
         let a = cone(
             0.6561123418403704,
             0.49586719998157397,
@@ -327,6 +321,18 @@ mod tests {
             tolerance: 1e-13,
             ..Settings3::default()
         };
+        (a, b, settings)
+    }
+
+    /// Two cones where EPA at a tolerance below rounding (1e-13) ends Degenerate. The closest
+    /// face is a needle whose rounded normal puts it at 0.64252005000, below the 0.64252005060
+    /// an earlier face reached, and the support point along that normal does not lie beyond
+    /// the needle's exact plane, so the expansion is refused. The answer is the best face
+    /// reached: the closest one's depth is 8e-10 below the overlap along its own normal. (This
+    /// run once went on to remove the needle, denting the polytope to a face at 0.284.)
+    #[test]
+    fn a_run_that_ends_degenerate_answers_from_its_best_face() {
+        let (a, b, settings) = cones_beside_a_needle();
         let outcome = crate::algorithm3::query(&a, &b, &settings);
         assert_eq!(outcome.termination, Termination::Degenerate);
         // The overlap along the answer's normal bounds the depth from above; the answer must
@@ -339,5 +345,31 @@ mod tests {
             "depth {} against the overlap {overlap} along its normal",
             outcome.depth
         );
+    }
+
+    /// The same run, traced: no face of its last polytope lies nearer the origin than the
+    /// closest face the run reached, beyond a needle's rounding (the polytope only grows).
+    /// Before an expansion needed its start face to see the point, this run removed the
+    /// needle anyway, and a face of the dented polytope lay at 0.284 against 0.643 reached.
+    #[test]
+    fn an_expansion_by_a_point_its_closest_face_does_not_see_is_refused() {
+        let (a, b, settings) = cones_beside_a_needle();
+        let trace = crate::algorithm3::trace(&a, &b, &settings);
+        assert_eq!(trace.result.termination, Termination::Degenerate);
+        let reached = trace
+            .steps
+            .iter()
+            .filter_map(|step| step.closest_face.map(|face| face.distance))
+            .fold(f64::NEG_INFINITY, f64::max);
+        let point = |id| trace.vertex(id).expect("a face's corner was found").point;
+        for face in trace.polytope_at(trace.steps.len()) {
+            let [p, q, r] = face.vertices.map(point);
+            let distance = (q - p).cross(r - p).normalize().dot(p);
+            assert!(
+                distance >= reached - 1e-8,
+                "face {:?} at {distance}, {reached} reached",
+                face.vertices
+            );
+        }
     }
 }
