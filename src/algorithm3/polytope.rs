@@ -266,19 +266,6 @@ impl Polytope {
     /// polytope, or the point lies on the line of an edge) would make a flat or inward new
     /// face; the faces it lies in are then taken as seen too, so the cone goes around them.
     pub fn expand(&mut self, from: usize, s: Vertex) -> Result<(), Refused> {
-        // The closest face's rounded normal can put s in front of a face whose corners' plane
-        // it lies behind (a needle's normal is known only to its corners' rounding over its
-        // width): removing that face would dent the polytope, at a tolerance of 1e-13 by up to
-        // 0.9 of its size in one cone pair. The expansion is refused instead.
-        if !sees(
-            &self.faces[from],
-            &self.vertices,
-            s.w,
-            self.reach_squared(s.w),
-            false,
-        ) {
-            return Err(Refused);
-        }
         let attempt = |polytope: &mut Self, coplanar: bool| {
             polytope.find_horizon(from, s.w, coplanar);
             let checked = polytope.check_horizon(s.w);
@@ -324,11 +311,19 @@ impl Polytope {
         Ok(())
     }
 
-    /// Marks the faces `p` sees as dead (in `removed`) and collects the horizon in order.
+    /// Marks the faces `p` sees as dead (in `removed`) and collects the horizon in order;
+    /// none where `from` itself does not see p.
     fn find_horizon(&mut self, from: usize, p: DVec3, coplanar: bool) {
         self.removed.clear();
         self.horizon.clear();
         let reach_squared = self.reach_squared(p);
+        // The closest face's rounded normal can put p in front of a face whose corners' plane
+        // it lies behind (a needle's normal is known only to its corners' rounding over its
+        // width): removing that face would dent the polytope, at a tolerance of 1e-13 by up to
+        // 0.9 of its size in one cone pair. Without a horizon the expansion is refused.
+        if !sees(&self.faces[from], &self.vertices, p, reach_squared, false) {
+            return;
+        }
         // Plain slices for the walk: a SmallVec checks where its storage is on every access.
         let faces = &mut self.faces[..];
         let distances = &mut self.distances.slots[..];
@@ -505,6 +500,7 @@ impl Polytope {
 /// missed by that rounding left its far corner in front of the sliver built on its edge,
 /// folding the polytope by 9.6e-4 of its size (a cylinder–triangle pair). So a convex
 /// polytope stays convex to within [`FOLD_ULPS`].
+#[inline(always)]
 fn sees(face: &Face, vertices: &[Vertex], p: DVec3, reach_squared: f64, coplanar: bool) -> bool {
     let corner = vertices[face.vertices[0] as usize].w;
     let height = face.normal.dot(p - corner);
@@ -518,6 +514,21 @@ fn sees(face: &Face, vertices: &[Vertex], p: DVec3, reach_squared: f64, coplanar
     if height * height > band_squared {
         return height > 0.0;
     }
+    sees_within_rounding(face, vertices, p, height, band_squared, reach_squared)
+}
+
+/// [`sees`] where p's height over the face lies within its normal's rounding: rare, and kept
+/// out of the walk's loop.
+#[cold]
+#[inline(never)]
+fn sees_within_rounding(
+    face: &Face,
+    vertices: &[Vertex],
+    p: DVec3,
+    height: f64,
+    band_squared: f64,
+    reach_squared: f64,
+) -> bool {
     let corners = face.vertices.map(|i| vertices[i as usize].w);
     let largest_fold = largest_fold(corners, p, height.abs() + band_squared.sqrt());
     // +∞ (p on the line of an edge) and NaN (a face without area) go to exact arithmetic.
