@@ -14,6 +14,7 @@ mod epa;
 mod face_distances;
 mod flat_face;
 mod gjk;
+mod orientation;
 mod polytope;
 mod refine;
 mod sampling;
@@ -22,6 +23,7 @@ mod simplex;
 mod start;
 
 pub use contact::{least_significant_perpendicular, tangents};
+pub use orientation::orientation;
 pub use sampling::fibonacci_direction;
 pub use settings::{InitialDirection3, Settings3};
 

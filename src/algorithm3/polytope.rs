@@ -25,6 +25,7 @@ use smallvec::SmallVec;
 use super::contact::{areas_around, weights_from_areas};
 use super::difference::{Vertex, repeats_one_of};
 use super::face_distances::FaceDistances;
+use super::orientation::orientation;
 
 /// Vertices kept inline: one an expansion, so runs of up to 60 expansions: on the bench every
 /// penetrating pair of boxes or 32-vertex hulls, 181 of 192 capsule, cylinder and sphere–box
@@ -535,7 +536,7 @@ fn sees_within_rounding(
     if largest_fold <= FOLD_ULPS * f64::EPSILON * reach_squared.sqrt() {
         return height > 0.0;
     }
-    exactly_in_front(corners, p)
+    orientation(corners, p) > 0.0
 }
 
 /// How far a wrong call on whether `p` sees the face on `corners` can fold the polytope, given
@@ -556,23 +557,6 @@ fn largest_fold([a, b, c]: [DVec3; 3], p: DVec3, height: f64) -> f64 {
         .fold(twice_area * twice_area, f64::min)
         .sqrt();
     height * twice_area / smallest
-}
-
-/// Whether `p` lies strictly in front of the plane through `a`, `b`, `c` (counter-clockwise
-/// seen from the front), decided in exact arithmetic.
-fn exactly_in_front([a, b, c]: [DVec3; 3], p: DVec3) -> bool {
-    let coordinates = |v: DVec3| robust::Coord3D {
-        x: v.x,
-        y: v.y,
-        z: v.z,
-    };
-    // Negative when p lies above the plane, the side a, b, c are counter-clockwise from.
-    robust::orient3d(
-        coordinates(a),
-        coordinates(b),
-        coordinates(c),
-        coordinates(p),
-    ) < 0.0
 }
 
 #[cfg(test)]

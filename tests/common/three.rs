@@ -3,6 +3,7 @@
 
 use std::collections::HashMap;
 
+use gjkviz::algorithm3::orientation;
 use gjkviz::geometry3::{Body3, ConvexBody3, Shape3, SupportMap3};
 use gjkviz::trace3::Trace3;
 use glam::DVec3;
@@ -266,27 +267,10 @@ pub fn check_polytopes(trace: &Trace3) -> Result<PolytopeCheck, String> {
             // normalised cross product is turned by its corners' rounding over its width.
             let area = (b - a).cross(c - a).length();
             for &v in &vertices {
-                let ahead =
-                    -exact_orientation([a, b, c], point(v)) / area / size.max(f64::MIN_POSITIVE);
+                let ahead = orientation([a, b, c], point(v)) / area / size.max(f64::MIN_POSITIVE);
                 result.worst_convexity = result.worst_convexity.max(ahead);
             }
         }
     }
     Ok(result)
-}
-
-/// (b − a) × (c − a) · (p − a) for `[a, b, c]`, negated (robust's sign): Shewchuk's adaptive
-/// orientation, its sign exact and its value good to a few ulps of itself.
-fn exact_orientation([a, b, c]: [DVec3; 3], p: DVec3) -> f64 {
-    let coordinates = |v: DVec3| robust::Coord3D {
-        x: v.x,
-        y: v.y,
-        z: v.z,
-    };
-    robust::orient3d(
-        coordinates(a),
-        coordinates(b),
-        coordinates(c),
-        coordinates(p),
-    )
 }
