@@ -256,7 +256,8 @@ pub fn check_polytopes(trace: &Trace3) -> Result<PolytopeCheck, String> {
             .all(|s| s.added_faces.is_empty());
         for f in &faces {
             let [a, b, c] = f.vertices.map(point);
-            let normal = (b - a).cross(c - a).normalize_or_zero();
+            let cross = (b - a).cross(c - a);
+            let normal = cross.normalize_or_zero();
             if normal.dot(centroid - a) >= 0.0 {
                 return Err(format!("step {i}: face {} turns inward", f.id));
             }
@@ -265,9 +266,10 @@ pub fn check_polytopes(trace: &Trace3) -> Result<PolytopeCheck, String> {
             }
             // The height over the corners' plane from their exact orientation: a sliver's
             // normalised cross product is turned by its corners' rounding over its width.
-            let area = (b - a).cross(c - a).length();
+            let twice_area = cross.length();
             for &v in &vertices {
-                let ahead = orientation([a, b, c], point(v)) / area / size.max(f64::MIN_POSITIVE);
+                let height = orientation([a, b, c], point(v)) / twice_area;
+                let ahead = height / size.max(f64::MIN_POSITIVE);
                 result.worst_convexity = result.worst_convexity.max(ahead);
             }
         }
