@@ -69,7 +69,8 @@ pub enum Region3 {
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct Bounds {
     /// EPA: the closest face's distance (the polytope lies inside A − B); refinement: EPA's
-    /// lower bound, or minus the smallest height (a lower bound of the distance).
+    /// lower bound; refinement after distance: minus the smallest height or the distance
+    /// phase's best lower bound, whichever is higher (both bound the distance from below).
     pub lower: f64,
     /// EPA and refinement: the smallest `support · normal` seen (A − B lies behind each such
     /// plane); refinement after distance: the distance phase's |v|.

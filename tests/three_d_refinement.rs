@@ -387,6 +387,7 @@ fn random_curved_pairs(
 /// kink 4.1e-10 short of a support plane the distance phase had measured, and that smaller
 /// distance replaced the distance phase's answer, inside whose bracket it lay. A distance below
 /// the distance phase's best lower bound is ruled out, and the distance phase's answer stands.
+/// The refinement steps' brackets start from that bound too: they showed the kink's lower one.
 #[test]
 fn refinement_never_answers_a_distance_below_one_the_distance_phase_proved() {
     let a = body3(
@@ -430,6 +431,21 @@ fn refinement_never_answers_a_distance_below_one_the_distance_phase_proved() {
         "{:e} below {proven}",
         proven - r.distance
     );
+    let phase = |p: Phase| t.steps.iter().filter(move |s| s.phase == p);
+    let distance_bound = phase(Phase::Distance)
+        .filter_map(|s| s.check)
+        .map(|c| c.reference)
+        .fold(f64::NEG_INFINITY, f64::max);
+    let mut refinement = phase(Phase::Refinement).peekable();
+    assert!(refinement.peek().is_some(), "the pair is refined");
+    for s in refinement {
+        let bounds = s.bounds.expect("a refinement step has bounds");
+        assert!(
+            bounds.lower >= distance_bound && bounds.lower <= bounds.upper,
+            "step {}: {bounds:?} against {distance_bound}",
+            s.iteration
+        );
+    }
 }
 
 /// Contact points lie in their shapes: for every direction m, c · m ≤ h(m), the shape's support

@@ -237,7 +237,8 @@ where
 {
     let upper = found.distance;
     let triangle = triangle_of(feature).filter(|_| converged);
-    let bounds = |height: f64| [(-height).max(0.0), upper];
+    // Each step's bracket starts from the better of the two lower bounds known by then.
+    let bounds = |height: f64| [(-height).max(proven).max(0.0), upper];
     let refined = Search::new(settings, bounds, pair, rec).run(found.normal, triangle);
     let s = refined.answer;
     // The distance phase brackets the distance between its best support plane, `proven`, and
