@@ -6,7 +6,7 @@
 //! the horizon, the faces added. [`Trace3::polytope_at`] rebuilds the polytope at any step
 //! from that log alone; nothing re-runs any geometry.
 //!
-//! Shared with 2D (from [`crate::trace`]): [`Phase`], [`Check`], [`Termination`] and the
+//! Shared with 2D (from [`mod@crate::trace`]): [`Phase`], [`Check`], [`Termination`] and the
 //! [`crate::trace::Recorder`]s.
 
 use glam::DVec3;

@@ -74,7 +74,7 @@ pub fn unit(direction: DVec2) -> DVec2 {
     }
 }
 
-/// [`unit`] of `v`, or `fallback` when `v` is zero or not finite.
+/// [`unit()`] of `v`, or `fallback` when `v` is zero or not finite.
 #[inline]
 pub fn unit_or(v: DVec2, fallback: DVec2) -> DVec2 {
     if v.is_finite() && v != DVec2::ZERO {
