@@ -11,7 +11,8 @@
 //! over the unit sphere directly, from EPA's (or the distance phase's) normal, to the rounding
 //! of the coordinates (bepu's `DepthRefiner` does the same).
 //!
-//! The search itself is [`super::normal_search`]; the contact points of its answer,
+//! Frame: world axes, A − B relative to the bodies' positions ([`Difference`]). The search
+//! itself is [`super::normal_search`]; the contact points of its answer,
 //! [`super::refined_contacts`].
 
 use super::contact::Penetration;
