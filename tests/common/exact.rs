@@ -45,12 +45,13 @@ pub fn place(local: &[DVec2], position: DVec2, degrees: f64) -> Vec<DVec2> {
 
 pub fn exact(a: &Rounded, b: &Rounded) -> Exact {
     let radius = a.radius + b.radius;
-    let inside = has_area(&a.core, &b.core)
-        .then(|| deepest_axis(&a.core, &b.core))
-        .filter(|axes| axes.depth > 0.0);
+    // Whether the origin lies in P is decided exactly; the depth, from the axes, is only as good
+    // as their rounding, below which it is 0.
+    let inside = (has_area(&a.core, &b.core) && hulls_meet(&a.core, &b.core))
+        .then(|| deepest_axis(&a.core, &b.core));
     match inside {
         Some(axes) => Exact {
-            signed_distance: -(axes.depth + radius),
+            signed_distance: -(axes.depth.max(0.0) + radius),
             normal: axes.normal,
             runner_up_gap: axes.runner_up - axes.depth,
         },
@@ -66,6 +67,35 @@ pub fn exact(a: &Rounded, b: &Rounded) -> Exact {
             }
         }
     }
+}
+
+/// Whether the hulls of two cores share a point (the origin lies in P), decided exactly: they
+/// are apart if and only if a line through two points of one core has all of that core on
+/// one side of it or on it, and all of the other strictly on the other side (two convex
+/// polygons apart are separated along the normal of an edge of one of them, and the line of
+/// that edge separates them). The axes' supports in floating point cannot decide it where P
+/// is a sliver: a triangle 2e-11 thick and 7e5 long, 2.5e5 from the origin along its own line
+/// and 1e12 from the world's origin (seed 1223 of the hostile sweep). Its best axis's support
+/// is −1.6e-11 in exact arithmetic, but the axes' supports, taken at 1e12, are only known to
+/// 1.2e-4: all came out positive, the origin inside, and the depth the radius where the
+/// distance to the sliver makes it 0.52 of that.
+fn hulls_meet(a: &[DVec2], b: &[DVec2]) -> bool {
+    let side = |s: DVec2, t: DVec2, p: DVec2| {
+        let c = |v: DVec2| robust::Coord { x: v.x, y: v.y };
+        robust::orient2d(c(s), c(t), c(p))
+    };
+    let separates = |own: &[DVec2], other: &[DVec2]| {
+        segments(own)
+            .into_iter()
+            .filter(|(s, t)| s != t)
+            .any(|(s, t)| {
+                let own_sides = || own.iter().map(|&p| side(s, t, p));
+                let other_sides = || other.iter().map(|&p| side(s, t, p));
+                (own_sides().all(|x| x >= 0.0) && other_sides().all(|x| x < 0.0))
+                    || (own_sides().all(|x| x <= 0.0) && other_sides().all(|x| x > 0.0))
+            })
+    };
+    !(separates(a, b) || separates(b, a))
 }
 
 /// The support value of A − B (cores only) along `n`: max a·n − min b·n.
