@@ -139,6 +139,11 @@ where
     }
 }
 
+/// The outcome of separated shapes.
+// Inlined into the run, as is `overlapping`: when refinement moved into files of its own, the
+// compiler stopped inlining both, and separated box pairs took 0.75 of parry's time against
+// 0.68 (32 vertices 0.81 against 0.77), their outcome built out of line.
+#[inline]
 pub(crate) fn separated<A, B>(
     pair: &Difference<A, B>,
     s: &Separation,
@@ -160,6 +165,8 @@ where
     )
 }
 
+/// The outcome of overlapping (or touching) shapes.
+#[inline]
 pub(crate) fn overlapping<A, B>(
     pair: &Difference<A, B>,
     p: &Penetration,
