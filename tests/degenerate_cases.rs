@@ -285,6 +285,47 @@ fn two_crossing_slivers() {
     assert_normal(reference.normal, DVec2::Y, EXACT);
 }
 
+/// A sliver triangle 2e-11 thick and 7e5 long, 1e12 from the world's origin, and a circle
+/// around its position (the hostile sweep's seed 1223): the triangle's line passes by the
+/// circle's centre, its nearest corner 2.5e5 away. The circle moves off along the line by its
+/// radius less that distance. The reference had taken the centre for inside the sliver, its
+/// axes' supports all within their rounding at 1e12 of zero, and asked for the radius.
+#[test]
+fn a_sliver_far_out_is_judged_by_where_the_origin_lies_not_by_its_rounding() {
+    let points = [
+        v(186612.53087359137, -935801.7881234528),
+        v(96656.03001472383, -484698.8854245957),
+        v(49021.815393740944, -245828.62837649122),
+    ];
+    let (at, turn, radius) = (DVec2::splat(1e12), 331.844935586654, 526961.941780821);
+    let sliver = Shape::Polygon {
+        points: points.to_vec(),
+        hull: true,
+    };
+    let (a, b) = (
+        body(sliver, at, turn),
+        body(Shape::Circle { radius }, at, 49.77113153111272),
+    );
+    let reference = exact::exact(
+        &Rounded {
+            core: exact::place(&points, at, turn),
+            radius: 0.0,
+        },
+        &Rounded {
+            core: vec![at],
+            radius,
+        },
+    );
+    // Turning keeps lengths: the nearest corner lies |points[2]| from the centre.
+    let by_hand = radius - points[2].length();
+    // The coordinates' last place at 1e12 is 1.2e-4.
+    let rounding = 1e-3;
+    assert_close(-reference.signed_distance, by_hand, rounding, "reference");
+    let r = run(&a, &b).result;
+    assert!(r.intersecting, "{r:?}");
+    assert_close(r.depth, by_hand, rounding, "depth");
+}
+
 #[test]
 fn a_square_inside_another() {
     // B = [0.5, 1.5] × [0, 1] inside A = [−2, 2]²: pushes of 1.5 (+x), 2 (+y), 3 (−y), 3.5 (−x).
