@@ -99,6 +99,10 @@ pub(super) struct Sample {
     /// Where the gradient was taken between two support points (a kink), their tangential
     /// difference: the direction across the kink's edge.
     across: Option<DVec3>,
+    /// Where the gradient was taken between two support points, the other one and its weight
+    /// in the gradient's point: both are support points here, to rounding, so the same weights
+    /// over their points of A and of B give a point of each shape's support there.
+    kink_partner: Option<(Vertex, f64)>,
     /// The size of the coordinates: the largest of the support point's and its points of A
     /// and B.
     pub(super) size: f64,
@@ -112,6 +116,14 @@ impl Sample {
     /// side: normals 3.4e-8 rad apart), so which is lower is rounding's choice.
     fn level_with(&self, lowest: &Sample) -> bool {
         self.height - lowest.height <= self.tolerance + lowest.tolerance
+    }
+
+    /// Where this sample lies on a kink and its gradient's point lies on the normal's line, to
+    /// rounding: the other support point and its weight there ([`Sample::kink_partner`]). The
+    /// origin's projection then lies between the two support points.
+    pub(super) fn kink_on_line(&self) -> Option<(Vertex, f64)> {
+        self.kink_partner
+            .filter(|_| self.gradient.length() <= self.tolerance)
     }
 
     /// This evaluation's support point as a corner of a flat face, found along its normal.
@@ -525,7 +537,7 @@ where
             .max(support.b.abs())
             .max_element();
         let tolerance = OFFSET_ROUNDING_ULPS * f64::EPSILON * size;
-        let (gradient, across) = neighbours
+        let (gradient, kink) = neighbours
             .iter()
             .filter(|nb| {
                 // Still a support point here, to rounding: a point of A − B lower along this
@@ -533,7 +545,13 @@ where
                 (nb.normal - normal).length() <= KINK_ANGLE
                     && nb.support.w.dot(normal) >= height - tolerance
             })
-            .map(|nb| nearest_to_origin(own, tangential(nb.support.w)))
+            .map(|nb| {
+                let (g, between) = nearest_to_origin(own, tangential(nb.support.w));
+                (
+                    g,
+                    between.map(|(across, weight)| (across, (nb.support, weight))),
+                )
+            })
             .fold((own, None), |m, g| {
                 if g.0.length_squared() < m.0.length_squared() {
                     g
@@ -546,7 +564,8 @@ where
             support,
             height,
             gradient,
-            across,
+            across: kink.map(|(across, _)| across),
+            kink_partner: kink.map(|(_, partner)| partner),
             size,
             tolerance,
         };
@@ -632,13 +651,14 @@ fn along_the_kink(downhill: DVec3, across: Option<DVec3>) -> DVec3 {
     across.map_or(downhill, |e| downhill.reject_from(e))
 }
 
-/// The point of the segment [p, q] nearest the origin, and the segment's direction when that
-/// point lies strictly between its ends (it is then perpendicular to the segment).
-fn nearest_to_origin(p: DVec3, q: DVec3) -> (DVec3, Option<DVec3>) {
+/// The point of the segment [p, q] nearest the origin, and when that point lies strictly
+/// between the ends (it is then perpendicular to the segment), the segment's direction and q's
+/// weight in the point.
+fn nearest_to_origin(p: DVec3, q: DVec3) -> (DVec3, Option<(DVec3, f64)>) {
     let e = q - p;
     let t = -p.dot(e) / e.length_squared();
     if t > 0.0 && t < 1.0 {
-        (p + e * t, Some(e))
+        (p + e * t, Some((e, t)))
     } else if t >= 1.0 {
         (q, None)
     } else {

@@ -30,10 +30,14 @@ pub(super) fn witness_reach(tolerance: f64, s: &Sample) -> f64 {
 /// anywhere on the face. So the shape whose support point lies nearer its earlier witness gives
 /// the contact, and the other contact is that point moved by h n.
 ///
-/// Both support points can be corners: two capsules crossing meet the normal with straight
-/// sides, and their support points are the sides' ends, far from where the sides cross. Then
-/// neither is the contact: where the earlier phase converged (`reach`, [`witness_reach`]) and
-/// both lie beyond its reach, its witnesses are, moved apart by h n about their midpoint so
+/// Both support points can be corners. Two capsules side by side meet the normal with parallel
+/// straight sides, and A − B with a straight edge, across which the support jumps between the
+/// edge's ends: where refinement settled on that kink, the origin's projection lies between the
+/// two support points on either side, and its weights over their points of A and of B give a
+/// point of each side ([`Sample::kink_on_line`]). Two capsules crossing meet it with straight
+/// sides too, and their support points are the sides' ends, far from where the sides cross.
+/// Where neither is the contact and the earlier phase converged (`reach`, [`witness_reach`])
+/// with both beyond its reach, its witnesses are, moved apart by h n about their midpoint so
 /// that they agree with the settled normal and height.
 fn contact_points<A, B>(
     pair: &Difference<A, B>,
@@ -45,9 +49,17 @@ where
     A: SupportMap3 + ?Sized,
     B: SupportMap3 + ?Sized,
 {
+    let along = s.normal * s.height;
+    if let Some((partner, weight)) = s.kink_on_line() {
+        let mix = |p: DVec3, q: DVec3| p + (q - p) * weight;
+        let a = pair.a.position() + mix(s.support.a, partner.a);
+        let b = pair.b.position() + mix(s.support.b, partner.b);
+        // a − b is h n to rounding: split what is left between the two.
+        let middle = (a + b) * 0.5;
+        return (middle + along * 0.5, middle - along * 0.5);
+    }
     let a = pair.a.position() + s.support.a;
     let b = pair.b.position() + s.support.b;
-    let along = s.normal * s.height;
     let (from_a, from_b) = ((a - earlier_a).length(), (b - earlier_b).length());
     if reach.is_some_and(|reach| from_a.min(from_b) > reach) {
         let middle = (earlier_a + earlier_b) * 0.5;
