@@ -6,8 +6,8 @@ mod common;
 
 use common::SplitMix64;
 use common::three::{
-    KINDS, body3, check_polytopes, difference_support, exact_polytope_pair, kind_pairs,
-    random_body, v3,
+    KINDS, assert_close, assert_consistent, assert_vec_close, body3, check_polytopes,
+    difference_support, exact_polytope_pair, kind_pairs, random_body, v3,
 };
 use gjkviz::algorithm::PenetrationMethod;
 use gjkviz::algorithm3::{Settings3, query, tangents, trace};
@@ -34,55 +34,6 @@ fn ball(radius: f64, position: DVec3) -> ConvexBody3 {
 
 fn point_at(position: DVec3) -> ConvexBody3 {
     body3(Shape3::Point, position, DVec3::ZERO)
-}
-
-fn assert_close(what: &str, got: f64, want: f64, tolerance: f64) {
-    assert!(
-        (got - want).abs() <= tolerance,
-        "{what}: got {got}, want {want} (± {tolerance:e})"
-    );
-}
-
-fn assert_vec_close(what: &str, got: DVec3, want: DVec3, tolerance: f64) {
-    assert!(
-        (got - want).length() <= tolerance,
-        "{what}: got {got}, want {want} (± {tolerance:e})"
-    );
-}
-
-/// Checks the result's conventions: finite numbers, unit normal, right-handed tangents,
-/// contact points that agree with depth or distance along the normal.
-fn assert_consistent(r: &Outcome3, tolerance: f64) {
-    for x in [
-        r.depth,
-        r.distance,
-        r.normal.x,
-        r.normal.y,
-        r.normal.z,
-        r.contact_a.length(),
-        r.contact_b.length(),
-        r.local_contact_a.length(),
-        r.local_contact_b.length(),
-    ] {
-        assert!(x.is_finite(), "non-finite number in {r:?}");
-    }
-    assert_close("|normal|", r.normal.length(), 1.0, 1e-12);
-    assert_close("t1 · n", r.tangent1.dot(r.normal), 0.0, 1e-12);
-    assert_close("t2 · n", r.tangent2.dot(r.normal), 0.0, 1e-12);
-    assert_vec_close("n × t1 = t2", r.normal.cross(r.tangent1), r.tangent2, 1e-12);
-    if r.intersecting {
-        assert!(r.depth >= 0.0 && r.distance == 0.0);
-        let along = (r.contact_a - r.contact_b).dot(r.normal);
-        assert_close("(contact_a − contact_b) · n", along, r.depth, tolerance);
-    } else {
-        assert!(r.distance > 0.0 && r.depth == 0.0);
-        assert_vec_close(
-            "contact_b − contact_a",
-            r.contact_b - r.contact_a,
-            r.normal * r.distance,
-            tolerance,
-        );
-    }
 }
 
 // ---------------------------------------------------------------------------------------

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 
 use gjkviz::algorithm3::orientation;
 use gjkviz::geometry3::{Body3, ConvexBody3, Shape3, SupportMap3};
-use gjkviz::trace3::Trace3;
+use gjkviz::trace3::{Outcome3, Trace3};
 use glam::DVec3;
 
 use super::SplitMix64;
@@ -275,4 +275,53 @@ pub fn check_polytopes(trace: &Trace3) -> Result<PolytopeCheck, String> {
         }
     }
     Ok(result)
+}
+
+pub fn assert_close(what: &str, got: f64, want: f64, tolerance: f64) {
+    assert!(
+        (got - want).abs() <= tolerance,
+        "{what}: got {got}, want {want} (± {tolerance:e})"
+    );
+}
+
+pub fn assert_vec_close(what: &str, got: DVec3, want: DVec3, tolerance: f64) {
+    assert!(
+        (got - want).length() <= tolerance,
+        "{what}: got {got}, want {want} (± {tolerance:e})"
+    );
+}
+
+/// Checks the result's conventions: finite numbers, unit normal, right-handed tangents,
+/// contact points that agree with depth or distance along the normal.
+pub fn assert_consistent(r: &Outcome3, tolerance: f64) {
+    for x in [
+        r.depth,
+        r.distance,
+        r.normal.x,
+        r.normal.y,
+        r.normal.z,
+        r.contact_a.length(),
+        r.contact_b.length(),
+        r.local_contact_a.length(),
+        r.local_contact_b.length(),
+    ] {
+        assert!(x.is_finite(), "non-finite number in {r:?}");
+    }
+    assert_close("|normal|", r.normal.length(), 1.0, 1e-12);
+    assert_close("t1 · n", r.tangent1.dot(r.normal), 0.0, 1e-12);
+    assert_close("t2 · n", r.tangent2.dot(r.normal), 0.0, 1e-12);
+    assert_vec_close("n × t1 = t2", r.normal.cross(r.tangent1), r.tangent2, 1e-12);
+    if r.intersecting {
+        assert!(r.depth >= 0.0 && r.distance == 0.0);
+        let along = (r.contact_a - r.contact_b).dot(r.normal);
+        assert_close("(contact_a − contact_b) · n", along, r.depth, tolerance);
+    } else {
+        assert!(r.distance > 0.0 && r.depth == 0.0);
+        assert_vec_close(
+            "contact_b − contact_a",
+            r.contact_b - r.contact_a,
+            r.normal * r.distance,
+            tolerance,
+        );
+    }
 }
