@@ -99,10 +99,6 @@ pub(super) struct Sample {
     /// Where the gradient was taken between two support points (a kink), their tangential
     /// difference: the direction across the kink's edge.
     across: Option<DVec3>,
-    /// Where the gradient was taken between two support points, the other one and its weight
-    /// in the gradient's point: both are support points here, to rounding, so the same weights
-    /// over their points of A and of B give a point of each shape's support there.
-    kink_partner: Option<(Vertex, f64)>,
     /// The size of the coordinates: the largest of the support point's and its points of A
     /// and B.
     pub(super) size: f64,
@@ -116,14 +112,6 @@ impl Sample {
     /// side: normals 3.4e-8 rad apart), so which is lower is rounding's choice.
     fn level_with(&self, lowest: &Sample) -> bool {
         self.height - lowest.height <= self.tolerance + lowest.tolerance
-    }
-
-    /// Where this sample lies on a kink and its gradient's point lies on the normal's line, to
-    /// rounding: the other support point and its weight there ([`Sample::kink_partner`]). The
-    /// origin's projection then lies between the two support points.
-    pub(super) fn kink_on_line(&self) -> Option<(Vertex, f64)> {
-        self.kink_partner
-            .filter(|_| self.gradient.length() <= self.tolerance)
     }
 
     /// This evaluation's support point as a corner of a flat face, found along its normal.
@@ -148,6 +136,12 @@ pub(super) struct Refined {
     /// Where the answer is the normal of a flat face of A − B ([`super::flat_face`]), that
     /// face's corners around the origin's projection.
     pub(super) face: Option<[Corner; 3]>,
+    /// Where the answer lies on a kink with the origin's projection between the support points
+    /// on either side (its gradient's point on the normal's line, to rounding): the other
+    /// support point and its weight there. Both are support points along the answer's normal,
+    /// to rounding, so the same weights over their points of A and of B give a point of each
+    /// shape's support: two straight parts side by side, each at an end.
+    pub(super) kink: Option<(Vertex, f64)>,
 }
 
 /// Whether refinement moved the normal by more than its last digits.
@@ -171,6 +165,9 @@ pub(super) struct Search<'p, 's, A: ?Sized, B: ?Sized, R, F> {
     steadiest: Option<Sample>,
     /// The evaluation the search settled on (recorded as converged), if it settled.
     settled_at: Option<Sample>,
+    /// Where that evaluation's gradient was taken on a kink and lies on the normal's line: the
+    /// other support point and its weight ([`Refined::kink`]).
+    settled_kink: Option<(Vertex, f64)>,
     last_event: Event3,
     /// Line searches in a row that ended where they began.
     stalls: u32,
@@ -214,6 +211,7 @@ where
             best: None,
             steadiest: None,
             settled_at: None,
+            settled_kink: None,
             last_event: Event3::RefinedNormal,
             stalls: 0,
             settling: false,
@@ -325,17 +323,18 @@ where
             (Some(at), Some(best))
                 if self.last_event == Event3::Converged && at.level_with(&best) =>
             {
-                Some((at, self.face_found))
+                Some((at, self.face_found, self.settled_kink))
             }
-            _ => self.steadiest.map(|steadiest| (steadiest, None)),
+            _ => self.steadiest.map(|steadiest| (steadiest, None, None)),
         };
-        let (answer, face) = settled.unwrap_or((first, None));
+        let (answer, face, kink) = settled.unwrap_or((first, None, None));
         Refined {
             answer,
             start_magnitude: first.support.w.length(),
             iterations: self.iterations,
             at_limit: self.last_event == Event3::MaxIterations,
             face,
+            kink,
         }
     }
 
@@ -537,7 +536,7 @@ where
             .max(support.b.abs())
             .max_element();
         let tolerance = OFFSET_ROUNDING_ULPS * f64::EPSILON * size;
-        let (gradient, kink) = neighbours
+        let ((gradient, between), partner) = neighbours
             .iter()
             .filter(|nb| {
                 // Still a support point here, to rounding: a point of A − B lower along this
@@ -545,15 +544,9 @@ where
                 (nb.normal - normal).length() <= KINK_ANGLE
                     && nb.support.w.dot(normal) >= height - tolerance
             })
-            .map(|nb| {
-                let (g, between) = nearest_to_origin(own, tangential(nb.support.w));
-                (
-                    g,
-                    between.map(|(across, weight)| (across, (nb.support, weight))),
-                )
-            })
-            .fold((own, None), |m, g| {
-                if g.0.length_squared() < m.0.length_squared() {
+            .map(|nb| (nearest_to_origin(own, tangential(nb.support.w)), Some(nb)))
+            .fold(((own, None), None), |m, g| {
+                if g.0.0.length_squared() < m.0.0.length_squared() {
                     g
                 } else {
                     m
@@ -564,8 +557,7 @@ where
             support,
             height,
             gradient,
-            across: kink.map(|(across, _)| across),
-            kink_partner: kink.map(|(_, partner)| partner),
+            across: between.map(|(across, _)| across),
             size,
             tolerance,
         };
@@ -602,6 +594,10 @@ where
         };
         if self.last_event == Event3::Converged {
             self.settled_at = Some(s);
+            self.settled_kink = match (between, partner) {
+                (Some((_, weight)), Some(nb)) if on_line => Some((nb.support, weight)),
+                _ => None,
+            };
         }
         let [lower, upper] = (self.bounds)(self.best.map_or(s.height, |b| b.height));
         self.rec.record(|| Step3 {

@@ -34,7 +34,7 @@ pub(super) fn witness_reach(tolerance: f64, s: &Sample) -> f64 {
 /// straight sides, and A − B with a straight edge, across which the support jumps between the
 /// edge's ends: where refinement settled on that kink, the origin's projection lies between the
 /// two support points on either side, and its weights over their points of A and of B give a
-/// point of each side ([`Sample::kink_on_line`]). Two capsules crossing meet it with straight
+/// point of each side (`kink`, [`Refined::kink`]). Two capsules crossing meet it with straight
 /// sides too, and their support points are the sides' ends, far from where the sides cross.
 /// Where neither is the contact and the earlier phase converged (`reach`, [`witness_reach`])
 /// with both beyond its reach, its witnesses are, moved apart by h n about their midpoint so
@@ -42,6 +42,7 @@ pub(super) fn witness_reach(tolerance: f64, s: &Sample) -> f64 {
 fn contact_points<A, B>(
     pair: &Difference<A, B>,
     s: &Sample,
+    kink: Option<(Vertex, f64)>,
     (earlier_a, earlier_b): (DVec3, DVec3),
     reach: Option<f64>,
 ) -> (DVec3, DVec3)
@@ -50,7 +51,7 @@ where
     B: SupportMap3 + ?Sized,
 {
     let along = s.normal * s.height;
-    if let Some((partner, weight)) = s.kink_on_line() {
+    if let Some((partner, weight)) = kink {
         let mix = |p: DVec3, q: DVec3| p + (q - p) * weight;
         let a = pair.a.position() + mix(s.support.a, partner.a);
         let b = pair.b.position() + mix(s.support.b, partner.b);
@@ -107,7 +108,7 @@ where
 {
     match &refined.face {
         Some(face) => face_contact_points(pair, &refined.answer, face),
-        None => contact_points(pair, &refined.answer, earlier, reach),
+        None => contact_points(pair, &refined.answer, refined.kink, earlier, reach),
     }
 }
 
