@@ -43,7 +43,14 @@ const AGREE: f64 = 1e-9;
 /// normal lies on a kink of A − B's normal map over a locally flat A − B, the depth changes by
 /// less than the tolerance over about √(2·tol/R) of normals, and refinement cannot settle
 /// there (README, Accuracy): 1.6e-4 at most measured over 1.8 million pairs (30 seeds).
+/// Beyond it the support function decides which normal is the tighter, and it must be ours
+/// (to [`HEIGHT_ROUNDING`]): agreeing within [`AGREE`] still lets parry's answer be the looser
+/// by most of it, and its normal then off by as much (seed 1451: a cylinder's rim and a
+/// capsule's end 0.0021 apart, parry's distance 6.5e-10 long and its normal 5.45e-4 rad off;
+/// ours within 2e-16 of the closed form).
 const NORMAL_ANGLE: f64 = 5e-4;
+/// The rounding of a height h(n) recomputed here, on coordinates of a few units.
+const HEIGHT_ROUNDING: f64 = 1e-13;
 /// What the bracket allows beyond the tolerance: the gap check is s·n − d ≤ 1e-9, and the
 /// support recomputed here rounds differently by a few ulps.
 const BRACKET: f64 = 2e-9;
@@ -123,6 +130,8 @@ struct Tally {
     max_bracket_gap: f64,
     max_separated_bracket_gap: f64,
     max_normal_angle: f64,
+    /// Pairs whose normals lie [`NORMAL_ANGLE`] or more apart, where ours was the tighter.
+    parry_normal_looser: usize,
     /// Over pairs of a ball and a ball or capsule, which parry handles in closed form.
     max_ball_normal_angle: f64,
     max_contact_error: f64,
@@ -236,6 +245,17 @@ fn agrees_with_parry_and_the_support_bracket_on_every_kind_pair() {
                 }
                 let angle = r.normal.angle_between(found.normal1);
                 t.max_normal_angle = t.max_normal_angle.max(angle);
+                if angle >= NORMAL_ANGLE {
+                    // The depth, and minus the distance, is the smallest height: the lower of
+                    // the two normals' heights is the tighter answer.
+                    let ours = difference_support(&a, &b, r.normal);
+                    let theirs = difference_support(&a, &b, found.normal1);
+                    assert!(
+                        ours <= theirs + HEIGHT_ROUNDING,
+                        "{label}: normals {angle:e} rad apart, h(ours) {ours} > h(parry's) {theirs}"
+                    );
+                    t.parry_normal_looser += 1;
+                }
                 if rounded(&body_a.shape)
                     && rounded(&body_b.shape)
                     && (ball(&body_a.shape) || ball(&body_b.shape))
@@ -262,7 +282,8 @@ fn agrees_with_parry_and_the_support_bracket_on_every_kind_pair() {
         t.overlapping * 6 > t.pairs && t.separated * 6 > t.pairs,
         "{t:?}"
     );
-    assert!(t.max_normal_angle < NORMAL_ANGLE, "{t:?}");
+    // Normals that far apart are rare, each decided above: a few in a million pairs.
+    assert!(t.parry_normal_looser * 1000 <= t.agreed, "{t:?}");
     assert!(t.max_ball_normal_angle < BALL_NORMAL_ANGLE, "{t:?}");
     assert!(t.max_contact_error < 1e-4, "{t:?}");
 }
