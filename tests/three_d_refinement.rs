@@ -947,7 +947,8 @@ fn shapes_side_by_side_touch_on_their_straight_parts_to_rounding() {
         );
     }
     eprintln!("contacts off their shapes by {worst:e} at most; {apart} of 600 pairs apart");
-    assert!((200..=400).contains(&apart), "{apart} apart");
+    // Two in three gaps are positive: both verdicts are well represented.
+    assert!((300..=500).contains(&apart), "{apart} apart");
 }
 
 /// Two pairs of the test below, under seeds 145 and 87: near a cone's side the height grows so
