@@ -48,6 +48,12 @@ enum Claim {
     CoreDepth,
     /// Shape b is a mesh described as this text.
     MeshB(&'static str),
+    /// B's contact point lies on the line through `through` along `along` (an edge of B), to
+    /// the rounding of the coordinates.
+    ContactBOnLine {
+        through: [f64; 3],
+        along: [f64; 3],
+    },
 }
 
 /// Every bundled 3D scene and what its description claims.
@@ -190,6 +196,22 @@ fn lessons() -> Vec<(&'static str, Vec<Claim>)> {
         ("capsules-crossing", vec![Depth(0.2), up, Refined]),
         ("cylinder-on-box", vec![Depth(0.02), up, Refined]),
         (
+            "cylinder-by-a-box-edge",
+            vec![
+                Depth(0.5 - edge_from_axis().length()),
+                Normal({
+                    let n = edge_from_axis().normalize();
+                    [n.x, 0.0, n.y]
+                }),
+                Ends(Termination::Converged),
+                Refined,
+                ContactBOnLine {
+                    through: [11.45, 0.0, 61.0],
+                    along: [0.0, 1.0, 0.0],
+                },
+            ],
+        ),
+        (
             "cylinders-cap-to-cap",
             vec![
                 Depth(cap_to_cap_depth()),
@@ -253,6 +275,12 @@ fn cap_to_cap_axis() -> DVec3 {
 fn cap_to_cap_depth() -> f64 {
     let n = cap_to_cap_axis();
     0.5 - (DVec3::new(0.7, 0.45, 0.3).dot(n) - 0.6 * n.z.hypot(n.x))
+}
+
+/// From the cylinder's axis of cylinder-by-a-box-edge, (x, z) = (10.97, 61.02), to the box's
+/// vertical edge at (11.45, 61), in the xz plane: the depth is the radius less its length.
+fn edge_from_axis() -> glam::DVec2 {
+    glam::DVec2::new(11.45 - 10.97, 61.0 - 61.02)
 }
 
 /// Tolerance of the hand-computed answers: the scenes' tolerance is 1e-9, their sizes ~1.
@@ -435,6 +463,17 @@ fn check(name: &str, scene: &Scene3, trace: &Trace3, claim: Claim) {
         Claim::MeshB(text) => {
             let described = scene.b.shape.description();
             assert!(described.starts_with(text), "{name}: {described}");
+        }
+        Claim::ContactBOnLine { through, along } => {
+            let (through, along) = (DVec3::from_array(through), DVec3::from_array(along));
+            let off = (r.contact_b - through).reject_from(along).length();
+            // 64 ulps of the scene's coordinates (61 out along z).
+            let rounding = 64.0 * f64::EPSILON * r.contact_b.abs().max_element();
+            assert!(
+                off <= rounding,
+                "{name}: {off:e} off the line: {}",
+                r.contact_b
+            );
         }
     }
 }

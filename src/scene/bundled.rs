@@ -62,6 +62,7 @@ pub const BUNDLED_SCENES_3D: &[BundledScene] = bundled![
     "3d/near-concentric-spheres.ron",
     "3d/capsules-crossing.ron",
     "3d/cylinder-on-box.ron",
+    "3d/cylinder-by-a-box-edge.ron",
     "3d/cylinders-cap-to-cap.ron",
     "3d/ball-on-a-cones-side.ron",
     "3d/cone-into-plate.ron",
