@@ -77,20 +77,40 @@ fn n(x: f64) -> String {
     num_with(x, PROSE_DECIMALS)
 }
 
+/// The most decimals a value is written with where its bounds certify them.
+const CERTIFIED_DECIMALS_MAX: usize = 15;
+
 /// The refinement's bounds on the depth or distance (`answer`), 2D and 3D. Where they agree
-/// to the prose's digits, "between 0.05 and 0.05" would say nothing: their gap says how close.
+/// to the prose's digits, "between 0.05 and 0.05" would say nothing: their gap says how close,
+/// and the value is written with every decimal the two bounds share.
 pub(crate) fn bounds_sentence(answer: &str, lower: f64, upper: f64) -> String {
     let (low, high) = (n(lower), n(upper));
     if lower == upper {
         format!(" Its lower and upper bounds meet: the {answer} is {low}.")
     } else if low == high {
         format!(
-            " The {answer} is now known to within {}: {low} to the digits shown.",
-            num(upper - lower)
+            " The {answer} is now known to within {}: {} to the digits shown.",
+            num(upper - lower),
+            certified(lower, upper)
         )
     } else {
         format!(" The {answer} is now known to lie between {low} and {high}.")
     }
+}
+
+/// `lower` written with the decimals it shares with `upper` (trailing zeros kept: they are
+/// known too), where both round alike to the prose's digits; as the prose writes it where the
+/// value is too large or too small for fixed decimals.
+fn certified(lower: f64, upper: f64) -> String {
+    let fixed = |x: f64, decimals: usize| format!("{x:.decimals$}");
+    if !(1e-4..1e7).contains(&lower.abs()) {
+        return n(lower);
+    }
+    let shared = (PROSE_DECIMALS..=CERTIFIED_DECIMALS_MAX)
+        .take_while(|&d| fixed(lower, d) == fixed(upper, d))
+        .last()
+        .unwrap_or(PROSE_DECIMALS);
+    fixed(lower, shared)
 }
 
 /// Whether a check's gap is not zero but no more than the tolerance: not worth its digits.
@@ -951,7 +971,11 @@ mod tests {
         );
         assert_eq!(
             bounds_sentence("distance", 0.05, 0.05 + 4e-12),
-            " The distance is now known to within 4.000e-12: 0.05 to the digits shown."
+            " The distance is now known to within 4.000e-12: 0.05000000000 to the digits shown."
+        );
+        assert_eq!(
+            bounds_sentence("depth", 0.0195835140, 0.0195835140 + 3.7e-10),
+            " The depth is now known to within 3.700e-10: 0.019583514 to the digits shown."
         );
         assert_eq!(
             bounds_sentence("depth", 0.05, 0.05),
