@@ -36,6 +36,29 @@ fn run(a: &ConvexBody3, b: &ConvexBody3) -> Outcome3 {
     r
 }
 
+/// A box of the given half extents, placed.
+fn cuboid(half_extents: DVec3, position: DVec3, rotation: DVec3) -> ConvexBody3 {
+    body3(Shape3::Box { half_extents }, position, rotation)
+}
+
+/// A capsule (along its local y) of the given half length and radius, placed.
+fn capsule(half_length: f64, radius: f64, position: DVec3, rotation: DVec3) -> ConvexBody3 {
+    let shape = Shape3::Capsule {
+        half_length,
+        radius,
+    };
+    body3(shape, position, rotation)
+}
+
+/// A cylinder (along its local y) of the given half height and radius, placed.
+fn cylinder(half_height: f64, radius: f64, position: DVec3, rotation: DVec3) -> ConvexBody3 {
+    let shape = Shape3::Cylinder {
+        half_height,
+        radius,
+    };
+    body3(shape, position, rotation)
+}
+
 /// The point of a cylinder farthest along `d`, by hand: the end of its axis on `d`'s side,
 /// then the radius along `d`'s part across the axis.
 fn cylinder_farthest(centre: DVec3, axis: DVec3, half_height: f64, radius: f64, d: DVec3) -> DVec3 {
@@ -51,21 +74,8 @@ fn cylinder_farthest(centre: DVec3, axis: DVec3, half_height: f64, radius: f64, 
 #[test]
 fn ncollide_157_a_cylinder_over_a_boxs_edge_far_along_z() {
     let (axis, radius) = (DVec2::new(10.97, 61.02), 0.5);
-    let a = body3(
-        Shape3::Cylinder {
-            half_height: 0.925,
-            radius,
-        },
-        v3(axis.x, 0.925, axis.y),
-        DVec3::ZERO,
-    );
-    let b = body3(
-        Shape3::Box {
-            half_extents: v3(0.05, 0.75, 0.5),
-        },
-        v3(11.5, 0.75, 60.5),
-        DVec3::ZERO,
-    );
+    let a = cylinder(0.925, radius, v3(axis.x, 0.925, axis.y), DVec3::ZERO);
+    let b = cuboid(v3(0.05, 0.75, 0.5), v3(11.5, 0.75, 60.5), DVec3::ZERO);
     let r = run(&a, &b);
     let edge = DVec2::new(11.5 - 0.05, 60.5 + 0.5);
     let offset = edge - axis;
@@ -85,21 +95,12 @@ fn ncollide_157_a_cylinder_over_a_boxs_edge_far_along_z() {
 /// cylinder's side is a segment along z, 0.84 to 1.02, parallel to the face.
 #[test]
 fn fcl_319_a_box_beside_a_turned_cylinder_is_0_025_away() {
-    let a = body3(
-        Shape3::Box {
-            half_extents: v3(0.025, 0.195, 0.735),
-        },
+    let a = cuboid(
+        v3(0.025, 0.195, 0.735),
         v3(0.8, -0.385, 0.735),
         v3(0.0, 0.0, 90.0),
     );
-    let b = body3(
-        Shape3::Cylinder {
-            half_height: 0.09,
-            radius: 0.18,
-        },
-        v3(0.4, -0.4, 0.93),
-        v3(90.0, 0.0, -15.0),
-    );
+    let b = cylinder(0.09, 0.18, v3(0.4, -0.4, 0.93), v3(90.0, 0.0, -15.0));
     let r = run(&a, &b);
     let (face, side) = (0.8 - 0.195, 0.4 + 0.18);
     assert!(!r.intersecting);
@@ -160,22 +161,13 @@ fn closest_on_lines(p: DVec3, u: DVec3, q: DVec3, v: DVec3) -> (DVec3, DVec3) {
 #[test]
 fn rapier_305_a_cylinder_on_a_large_thin_tilted_plate() {
     let tilt = 0.2f64;
-    let a = body3(
-        Shape3::Box {
-            half_extents: v3(100.1, 0.1, 100.1),
-        },
+    let a = cuboid(
+        v3(100.1, 0.1, 100.1),
         DVec3::ZERO,
         v3(tilt.to_degrees(), 0.0, 0.0),
     );
     let centre = v3(3.0, 0.55, -2.0);
-    let b = body3(
-        Shape3::Cylinder {
-            half_height: 0.5,
-            radius: 0.5,
-        },
-        centre,
-        DVec3::ZERO,
-    );
+    let b = cylinder(0.5, 0.5, centre, DVec3::ZERO);
     let r = run(&a, &b);
     let n = v3(0.0, tilt.cos(), tilt.sin());
     let lowest = cylinder_farthest(centre, DVec3::Y, 0.5, 0.5, -n);
@@ -190,23 +182,9 @@ fn rapier_305_a_cylinder_on_a_large_thin_tilted_plate() {
 /// the box's face still gives the normal.
 #[test]
 fn drake_10578_a_thin_disk_on_a_thin_box() {
-    let a = body3(
-        Shape3::Box {
-            half_extents: v3(0.245, 0.315, 0.0075),
-        },
-        DVec3::ZERO,
-        DVec3::ZERO,
-    );
-    let disk = |height: f64, turn: f64| {
-        body3(
-            Shape3::Cylinder {
-                half_height: 0.001,
-                radius: 0.08,
-            },
-            v3(0.1, -0.2, height),
-            v3(turn, 0.0, 0.0),
-        )
-    };
+    let a = cuboid(v3(0.245, 0.315, 0.0075), DVec3::ZERO, DVec3::ZERO);
+    let disk =
+        |height: f64, turn: f64| cylinder(0.001, 0.08, v3(0.1, -0.2, height), v3(turn, 0.0, 0.0));
     let flat = run(&a, &disk(0.008, 90.0));
     assert!(flat.intersecting);
     assert_close(
@@ -241,20 +219,8 @@ fn drake_10578_a_thin_disk_on_a_thin_box() {
 /// ground box 100 wide. They touch: depth 0 along +y.
 #[test]
 fn zphys_a_box_resting_exactly_on_the_ground_touches() {
-    let ground = body3(
-        Shape3::Box {
-            half_extents: v3(50.0, 1.0, 50.0),
-        },
-        v3(0.0, -1.0, 0.0),
-        DVec3::ZERO,
-    );
-    let cube = body3(
-        Shape3::Box {
-            half_extents: DVec3::splat(0.5),
-        },
-        v3(-4.725, 0.5, 0.0),
-        DVec3::ZERO,
-    );
+    let ground = cuboid(v3(50.0, 1.0, 50.0), v3(0.0, -1.0, 0.0), DVec3::ZERO);
+    let cube = cuboid(DVec3::splat(0.5), v3(-4.725, 0.5, 0.0), DVec3::ZERO);
     let r = run(&ground, &cube);
     assert!(r.depth + r.distance <= rounding(50.0), "{r:?}");
     assert_vec_close("normal", r.normal, DVec3::Y, 1e-12);
@@ -266,17 +232,9 @@ fn zphys_a_box_resting_exactly_on_the_ground_touches() {
 #[test]
 fn mujoco_warp_1430_a_box_sunk_into_ever_larger_boxes() {
     for half in [0.5, 5.0, 50.0, 500.0, 5000.0] {
-        let floor = body3(
-            Shape3::Box {
-                half_extents: DVec3::splat(half),
-            },
-            DVec3::ZERO,
-            DVec3::ZERO,
-        );
-        let cube = body3(
-            Shape3::Box {
-                half_extents: DVec3::splat(0.5),
-            },
+        let floor = cuboid(DVec3::splat(half), DVec3::ZERO, DVec3::ZERO);
+        let cube = cuboid(
+            DVec3::splat(0.5),
             v3(0.1 * half, half + 0.5 - 0.01, -0.2 * half),
             v3(0.0, 30.0, 0.0),
         );
@@ -293,13 +251,7 @@ fn mujoco_warp_1430_a_box_sunk_into_ever_larger_boxes() {
 #[test]
 fn bullet_2021_a_ball_at_a_turned_boxs_centre() {
     let (centre, turn) = (DVec3::splat(5.0), v3(10.0, 20.0, 30.0));
-    let a = body3(
-        Shape3::Box {
-            half_extents: v3(1.0, 0.7, 2.0),
-        },
-        centre,
-        turn,
-    );
+    let a = cuboid(v3(1.0, 0.7, 2.0), centre, turn);
     let b = body3(Shape3::Sphere { radius: 0.3 }, centre, DVec3::ZERO);
     let r = run(&a, &b);
     assert!(r.intersecting);
@@ -315,14 +267,7 @@ fn bullet_2021_a_ball_at_a_turned_boxs_centre() {
 #[test]
 fn jolt_1037_a_point_by_a_short_capsules_axis() {
     let offset = v3(0.0062, -0.0032, -0.0067);
-    let a = body3(
-        Shape3::Capsule {
-            half_length: 0.01,
-            radius: 0.3,
-        },
-        offset,
-        v3(90.0, 0.0, 0.0),
-    );
+    let a = capsule(0.01, 0.3, offset, v3(90.0, 0.0, 0.0));
     let b = body3(Shape3::Point, DVec3::ZERO, DVec3::ZERO);
     let r = run(&a, &b);
     // The point's height along the axis, 0.0067, lies within the segment's half length.
@@ -337,21 +282,9 @@ fn jolt_1037_a_point_by_a_short_capsules_axis() {
 /// A's top face, the one on B on B's bottom face, both under B.
 #[test]
 fn libccd_17_a_small_box_on_a_large_one_touches_under_the_small_one() {
-    let big = body3(
-        Shape3::Box {
-            half_extents: DVec3::splat(2.5),
-        },
-        DVec3::ZERO,
-        DVec3::ZERO,
-    );
+    let big = cuboid(DVec3::splat(2.5), DVec3::ZERO, DVec3::ZERO);
     let position = v3(1.0, 2.5 + 0.1 - 0.01, 0.5);
-    let small = body3(
-        Shape3::Box {
-            half_extents: DVec3::splat(0.1),
-        },
-        position,
-        v3(0.0, 30.0, 0.0),
-    );
+    let small = cuboid(DVec3::splat(0.1), position, v3(0.0, 30.0, 0.0));
     let r = run(&big, &small);
     assert!(r.intersecting);
     assert_close("depth", r.depth, 0.01, rounding(2.5));
@@ -368,22 +301,9 @@ fn libccd_17_a_small_box_on_a_large_one_touches_under_the_small_one() {
 /// closest points lie on its bottom line, over the box.
 #[test]
 fn jolt_419_a_capsule_0_01_above_a_box_is_apart() {
-    let a = body3(
-        Shape3::Box {
-            half_extents: v3(1.0, 0.25, 1.0),
-        },
-        DVec3::ZERO,
-        DVec3::ZERO,
-    );
+    let a = cuboid(v3(1.0, 0.25, 1.0), DVec3::ZERO, DVec3::ZERO);
     let position = v3(0.3, 0.25 + 0.2 + 0.01, -0.1);
-    let b = body3(
-        Shape3::Capsule {
-            half_length: 0.5,
-            radius: 0.2,
-        },
-        position,
-        v3(0.0, 0.0, 90.0),
-    );
+    let b = capsule(0.5, 0.2, position, v3(0.0, 0.0, 90.0));
     let r = run(&a, &b);
     assert!(!r.intersecting);
     assert_close("distance", r.distance, 0.01, rounding(1.0));
