@@ -1163,6 +1163,61 @@ fn a_face_plane_fitted_within_rounding_passes_its_check_across_the_face() {
     assert!(r.refinement_iterations <= 12, "{}", r.refinement_iterations);
 }
 
+/// Two pairs of the rim test above, under seeds 984 and 1467: a ball just inside a turned
+/// cylinder's cap. EPA's corners lay on the rounded rim just below the cap, and their plane 6.8e-6
+/// rad off the cap's: tilted 1e-8 rad toward each corner, the candidate normal found two or all
+/// three of them again at one rim point, no triangle around the origin's projection was found,
+/// and line searches crept to an answer in 151 and 157 evaluations. Wider tilts (1e-4 rad) now
+/// look again, with the ball's points turned back onto the face, and the cap settles the pair.
+#[test]
+fn a_round_faces_corners_found_at_one_point_are_looked_for_again_wider() {
+    let pairs = [
+        (
+            (0.4096407183655476, 0.5854617667656811),
+            v3(
+                -0.04696639427391702,
+                -0.07702870756338298,
+                0.11341651955848564,
+            ),
+            v3(97.60766705560923, 69.00039410284444, 130.91526879059558),
+            (
+                0.45555851748469595,
+                v3(
+                    -0.0711810043358086,
+                    -0.8842059818088538,
+                    -0.5304588846928786,
+                ),
+            ),
+        ),
+        (
+            (0.5961991160522924, 0.7079270156095415),
+            v3(
+                -0.2875855264164241,
+                0.27245799244503754,
+                0.030169905987561862,
+            ),
+            v3(-50.448252970515625, -47.4881647889149, 160.63944255261924),
+            (
+                0.6527269752689102,
+                v3(0.12606708002834588, 1.1386806715723, 1.0159847720228492),
+            ),
+        ),
+    ];
+    for ((half_height, radius), position, rotation, (ball_radius, centre)) in pairs {
+        let a = cylinder(half_height, radius, position, rotation);
+        let b = ball(ball_radius, centre);
+        let r = query(&a, &b, &Settings3::default());
+        // The face is A's cap at −y (local): the ball's centre lies beyond it by its radius
+        // less the depth.
+        let normal = -(a.rotation * DVec3::Y);
+        let beyond = (centre - a.position).dot(normal) - half_height;
+        assert!(r.intersecting && all_finite(&r), "{r:?}");
+        assert!((r.depth - (ball_radius - beyond)).abs() <= 1e-14, "{r:?}");
+        assert!((r.normal - normal).length() <= 1e-14, "{r:?}");
+        assert!(r.refinement_iterations <= 40, "{}", r.refinement_iterations);
+    }
+}
+
 /// `shape` grown by `k`.
 fn scaled(shape: Shape3, k: f64) -> Shape3 {
     match shape {

@@ -15,10 +15,12 @@
 //! it converged on a flat face, else from refinement's own evaluations. They are found again
 //! exactly on the face by tilting N a hair toward each, which finds the face's corner farthest
 //! that way: on a round face (a cylinder's cap) or a polygon, that can be another corner than
-//! the one aimed at, and the new triangle can miss the projection. Then, as 2D GJK steps toward
-//! the origin, the edge the projection lies beyond is kept and N tilted past it finds the
-//! face's corner farthest that way: if even that corner does not reach past the projection,
-//! the projection lies outside the face. The corners a walk closes in with can lie close
+//! the one aimed at, and the new triangle can miss the projection; where N lies farther from the
+//! face's normal than the hair, two or all three tilts reach the same rim point, and wider ones
+//! look again ([`WIDE_CORNER_TILT`]). Then, as 2D GJK steps toward the origin, the edge the
+//! projection lies beyond is kept and N tilted past it finds the face's corner farthest that
+//! way: if even that corner does not reach past the projection, the projection lies outside
+//! the face. The corners a walk closes in with can lie close
 //! together (a round face whose rim passes near the projection), and their plane is then only
 //! as good as their rounding over their triangle's width: the face's normal is taken from the
 //! widest triangle of the face points found, widened by one more point across it if that is
@@ -47,7 +49,18 @@ const SLIVER: f64 = 0.1;
 /// flat face's corner rises above the rest of the face by this fraction of their distance
 /// (~1e-8 of the size, far above rounding), and a rounded shape's support sinks below the face
 /// by only radius · tilt² / 2 (~5e-17 of the radius), below rounding.
-const CORNER_TILT: f64 = 1e-8;
+pub(super) const CORNER_TILT: f64 = 1e-8;
+
+/// How far (radians) the corners are looked for again where the first look, [`CORNER_TILT`]
+/// toward each, found two or three of them at one point and no triangle around the origin's
+/// projection: the candidate normal may lie farther than that from the face's, and every tilt
+/// so small then reaches the same point of the face's rim (EPA's corners
+/// on a cylinder's rounded rim, just below its cap, gave a plane 6.8e-6 rad off the cap's). EPA's
+/// normals on a curve lie within about √(2·tol/R) of the surface's, 4.5e-5 at a tolerance of 1e-9
+/// and R = 1, and a tilt past the candidate's error reaches the corners aimed at. A rounded
+/// shape's points found so lie beside the face by its radius times the tilt, and are turned
+/// back onto it before their plane is taken (`super::refined_contacts::on_face`).
+pub(super) const WIDE_CORNER_TILT: f64 = 1e-4;
 
 /// A support point kept as a corner: the point of A − B with the points of A and B it came
 /// from, and the unit direction it was found along.
@@ -150,18 +163,36 @@ impl FaceCorners {
         Some((plane, outside))
     }
 
-    /// `normal` turned by [`CORNER_TILT`] toward each corner: along them the support points are
-    /// the face's corners themselves, exactly on its plane. The corners kept may have been found
-    /// along normals far from the face's, where a rounded shape's support lies on the rounding
-    /// just below the face (4e-13 on the crossing capsules), which tilts their plane.
-    pub fn toward_corners(&self, normal: DVec3) -> [DVec3; 3] {
+    /// `normal` turned by `tilt` ([`CORNER_TILT`], or [`WIDE_CORNER_TILT`]) toward each corner:
+    /// along them the support points are the face's corners themselves, on its plane. The
+    /// corners kept may have been found along normals far from the face's, where a rounded
+    /// shape's support lies on the rounding just below the face (4e-13 on the crossing
+    /// capsules), which tilts their plane.
+    pub fn toward_corners(&self, normal: DVec3, tilt: f64) -> [DVec3; 3] {
         let projection = normal * normal.dot(self.corners[0].v.w);
         self.corners.map(|c| {
             let t = (c.v.w - projection)
                 .reject_from_normalized(normal)
                 .normalize_or_zero();
-            tilted(normal, t)
+            tilted_by(normal, t, tilt)
         })
+    }
+
+    /// Whether two of the corners found again (coordinates of about `size`) lie at one point:
+    /// on a round face, the tilts that found them may have been too small to leave it
+    /// ([`WIDE_CORNER_TILT`]).
+    pub fn crowded(found: &[Corner; 3], size: f64) -> bool {
+        let apart = CORNER_SEPARATION * size;
+        let [p, q, r] = found.map(|c| c.v.w);
+        p.distance(q) <= apart || q.distance(r) <= apart || r.distance(p) <= apart
+    }
+
+    /// The unit normal, on the side of `n`, of the plane through three points; None where they
+    /// span none.
+    pub fn plane_of(points: [DVec3; 3], n: DVec3) -> Option<DVec3> {
+        let [p, q, r] = points;
+        let normal = (q - p).cross(r - p).try_normalize()?;
+        Some(if normal.dot(n) < 0.0 { -normal } else { normal })
     }
 
     /// Takes `corners` (found along [`FaceCorners::toward_corners`] of the candidate's unit
@@ -335,7 +366,12 @@ impl FaceCorners {
 /// The unit `normal` turned by [`CORNER_TILT`] toward the unit tangent `toward`: along it the
 /// support point is the face's corner farthest that way.
 fn tilted(normal: DVec3, toward: DVec3) -> DVec3 {
-    (normal + toward * CORNER_TILT).normalize()
+    tilted_by(normal, toward, CORNER_TILT)
+}
+
+/// The unit `normal` turned by about `angle` (radians, small) toward the unit tangent `toward`.
+fn tilted_by(normal: DVec3, toward: DVec3, angle: f64) -> DVec3 {
+    (normal + toward * angle).normalize()
 }
 
 #[cfg(test)]

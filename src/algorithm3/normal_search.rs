@@ -26,7 +26,8 @@
 use glam::DVec3;
 
 use super::difference::{Difference, Vertex};
-use super::flat_face::{Corner, FaceCorners, Walk};
+use super::flat_face::{CORNER_TILT, Corner, FaceCorners, WIDE_CORNER_TILT, Walk};
+use super::refined_contacts::on_face;
 use super::settings::Settings3;
 use crate::algorithm::slope_search::{
     ANGLE_RESOLUTION, Measured, find_slope_sign_change, keep_steadiest,
@@ -412,36 +413,33 @@ where
             return;
         };
         // The corners found again along the candidate normal tilted toward each, exactly on
-        // the face, give its plane to rounding.
-        let mut size: f64 = 0.0;
-        let mut found = [None; 3];
-        for (corner, tilted) in found.iter_mut().zip(self.face.toward_corners(normal)) {
-            // The iteration limit may fall between two corners.
-            if self.over() {
-                return;
-            }
-            let s = self.probe_face(tilted);
-            size = size.max(s.size);
-            *corner = Some(s.corner());
-        }
-        let [Some(p), Some(q), Some(r)] = found else {
+        // the face, give its plane to rounding. Where two of them came back as one point and
+        // no triangle around the origin's projection was found, wider tilts look again, and
+        // what they find is turned back onto the face: first along the candidate normal, which
+        // leaves a rounded shape's points together and so their plane parallel to the face,
+        // then along that plane's normal, the face's own.
+        let wide = self.face.toward_corners(normal, WIDE_CORNER_TILT);
+        let Some((corners, size)) =
+            self.probe_corners(self.face.toward_corners(normal, CORNER_TILT))
+        else {
             return;
         };
-        let corners = [p, q, r];
-        if self.over() {
+        let Some(mut walk) = self.walk_around_origin(corners, normal, size) else {
             return;
-        }
-        let mut walk = self.face.retake(corners, normal, size);
-        for _ in 0..FACE_WALK_STEPS {
-            let Walk::Beyond { tilted, toward } = walk else {
-                break;
-            };
-            let s = self.probe_face(tilted);
-            if self.over() {
+        };
+        if FaceCorners::crowded(&corners, size) && !matches!(walk, Walk::AroundOrigin(_)) {
+            let Some((wider, wider_size)) = self.probe_corners(wide) else {
                 return;
-            }
-            size = size.max(s.size);
-            walk = self.face.extend(s.corner(), toward, size, s.tolerance);
+            };
+            let pair = &*self.pair;
+            let onto = |n: DVec3| wider.map(|c| on_face(pair, c, n));
+            let plane = FaceCorners::plane_of(onto(normal).map(|c| c.v.w), normal);
+            let corners = onto(plane.unwrap_or(normal));
+            let Some(wider_walk) = self.walk_around_origin(corners, normal, size.max(wider_size))
+            else {
+                return;
+            };
+            walk = wider_walk;
         }
         if let Walk::AroundOrigin(mut normal) = walk {
             if let Some(tilted) = self.face.sliver_widening(normal) {
@@ -455,6 +453,49 @@ where
             self.checking_face = true;
             self.probe_face(normal);
         }
+    }
+
+    /// The face's corners found again along the three `tilted` normals, and the size of their
+    /// coordinates; None where the iteration limit falls among them.
+    fn probe_corners(&mut self, tilted: [DVec3; 3]) -> Option<([Corner; 3], f64)> {
+        let mut size: f64 = 0.0;
+        let mut found = [Corner::default(); 3];
+        for (corner, tilted) in found.iter_mut().zip(tilted) {
+            if self.over() {
+                return None;
+            }
+            let s = self.probe_face(tilted);
+            size = size.max(s.size);
+            *corner = s.corner();
+        }
+        Some((found, size))
+    }
+
+    /// From `corners` found again (coordinates of about `size`) on the face under the candidate
+    /// `normal`, the walk past the edges that miss the origin's projection, as far as it goes;
+    /// None where the iteration limit falls in it.
+    fn walk_around_origin(
+        &mut self,
+        corners: [Corner; 3],
+        normal: DVec3,
+        mut size: f64,
+    ) -> Option<Walk> {
+        if self.over() {
+            return None;
+        }
+        let mut walk = self.face.retake(corners, normal, size);
+        for _ in 0..FACE_WALK_STEPS {
+            let Walk::Beyond { tilted, toward } = walk else {
+                break;
+            };
+            let s = self.probe_face(tilted);
+            if self.over() {
+                return None;
+            }
+            size = size.max(s.size);
+            walk = self.face.extend(s.corner(), toward, size, s.tolerance);
+        }
+        Some(walk)
     }
 
     /// After a search along a kink's edge: where it ended on the kink itself, the support

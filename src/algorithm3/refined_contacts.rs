@@ -118,11 +118,8 @@ where
 /// crossing meet there, in one point, while each one's support point is a far end of its
 /// straight side.
 ///
-/// The corners were found along normals d a hair from the face's n ([`super::flat_face`]).
-/// On a rounded shape the support along d lies beside the face: a sphere's or capsule's by
-/// r (d − n), a cylinder's or cone's rim point turned about the axis. Each is moved back onto
-/// the face first ([`SupportMap3::beside_face`]; B's was found along −d). What is left is
-/// rounding.
+/// The corners were found along normals d a hair from the face's n ([`super::flat_face`]),
+/// and each is moved back onto the face first ([`on_face`]). What is left is rounding.
 fn face_contact_points<A, B>(
     pair: &Difference<A, B>,
     s: &Sample,
@@ -132,17 +129,7 @@ where
     A: SupportMap3 + ?Sized,
     B: SupportMap3 + ?Sized,
 {
-    let on_face = corners.map(|c| {
-        let beside_a = pair.a.beside_face(c.v.a, c.along, s.normal);
-        // B's support is taken along −d.
-        let beside_b = pair.b.beside_face(c.v.b, -c.along, -s.normal);
-        Vertex {
-            w: c.v.w - beside_a + beside_b,
-            a: c.v.a - beside_a,
-            b: c.v.b - beside_b,
-            ..c.v
-        }
-    });
+    let on_face = corners.map(|c| on_face(pair, c, s.normal).v);
     // A shape that meets the face with one point (an ellipsoid, a corner) gives it as its
     // support along the face's normal, which this evaluation found: its points at the corners
     // were found a hair off it, beside it by the curvature's radius times that.
@@ -161,6 +148,29 @@ where
     let facing = (q - p).cross(r - p);
     let weights = clamped_weights([p, q, r], along, facing);
     pair.witnesses(&on_face, &weights)
+}
+
+/// The corner `c`, found along a direction d near the face's unit `normal`, moved back onto
+/// the face: on a rounded shape the support along d lies beside it, a sphere's or capsule's by
+/// r (d − n), a cylinder's or cone's rim point turned about the axis
+/// ([`SupportMap3::beside_face`]; B's was found along −d). Found so, it is as if found along
+/// the normal itself.
+pub(super) fn on_face<A, B>(pair: &Difference<A, B>, c: Corner, normal: DVec3) -> Corner
+where
+    A: SupportMap3 + ?Sized,
+    B: SupportMap3 + ?Sized,
+{
+    let beside_a = pair.a.beside_face(c.v.a, c.along, normal);
+    let beside_b = pair.b.beside_face(c.v.b, -c.along, -normal);
+    Corner {
+        v: Vertex {
+            w: c.v.w - beside_a + beside_b,
+            a: c.v.a - beside_a,
+            b: c.v.b - beside_b,
+            ..c.v
+        },
+        along: normal,
+    }
 }
 
 /// The largest distance between two of three points.
