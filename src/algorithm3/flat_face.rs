@@ -20,11 +20,10 @@
 //! look again ([`WIDE_CORNER_TILT`]). Then, as 2D GJK steps toward the origin, the edge the
 //! projection lies beyond is kept and N tilted past it finds the face's corner farthest that
 //! way: if even that corner does not reach past the projection, the projection lies outside
-//! the face. The corners a walk closes in with can lie close
-//! together (a round face whose rim passes near the projection), and their plane is then only
-//! as good as their rounding over their triangle's width: the face's normal is taken from the
-//! widest triangle of the face points found, widened by one more point across it if that is
-//! still a sliver.
+//! the face. The corners a walk closes in with can lie close together (a round face whose rim
+//! passes near the projection), and their plane is then only as good as their rounding over
+//! their triangle's width: the face's normal is taken from the widest triangle of the face
+//! points found, widened by one more point across it if that is still a sliver.
 //!
 //! Frame: A − B relative to the bodies' positions, world axes, as the rest of refinement.
 
@@ -54,12 +53,12 @@ pub(super) const CORNER_TILT: f64 = 1e-8;
 /// How far (radians) the corners are looked for again where the first look, [`CORNER_TILT`]
 /// toward each, found two or three of them at one point and no triangle around the origin's
 /// projection: the candidate normal may lie farther than that from the face's, and every tilt
-/// so small then reaches the same point of the face's rim (EPA's corners
-/// on a cylinder's rounded rim, just below its cap, gave a plane 6.8e-6 rad off the cap's). EPA's
-/// normals on a curve lie within about √(2·tol/R) of the surface's, 4.5e-5 at a tolerance of 1e-9
-/// and R = 1, and a tilt past the candidate's error reaches the corners aimed at. A rounded
-/// shape's points found so lie beside the face by its radius times the tilt, and are turned
-/// back onto it before their plane is taken (`super::refined_contacts::on_face`).
+/// so small then reaches the same point of the face's rim (EPA's corners on a cylinder's
+/// rounded rim, just below its cap, gave a plane 6.8e-6 rad off the cap's). EPA's normals on a
+/// curve lie within about √(2·tol/R) of the surface's, 4.5e-5 at a tolerance of 1e-9 and R = 1,
+/// and a tilt past the candidate's error reaches the corners aimed at. A rounded shape's points
+/// found so lie beside the face by its radius times the tilt, and are turned back onto it
+/// before their plane is taken (`super::refined_contacts::on_face`).
 pub(super) const WIDE_CORNER_TILT: f64 = 1e-4;
 
 /// A support point kept as a corner: the point of A − B with the points of A and B it came
@@ -152,8 +151,7 @@ impl FaceCorners {
     fn triangle(&self, n: DVec3) -> Option<(DVec3, Option<[usize; 2]>)> {
         let [p, q, r] = self.corners.map(|c| c.v.w);
         let cross = (q - p).cross(r - p);
-        let normal = cross.try_normalize()?;
-        let plane = if normal.dot(n) < 0.0 { -normal } else { normal };
+        let plane = facing(cross.try_normalize()?, n);
         let projection = plane * plane.dot(p);
         // Inside: on the inner side of each edge, going round as the cross product does.
         let outside = [[0, 1], [1, 2], [2, 0]].into_iter().find(|&[i, j]| {
@@ -191,8 +189,7 @@ impl FaceCorners {
     /// span none.
     pub fn plane_of(points: [DVec3; 3], n: DVec3) -> Option<DVec3> {
         let [p, q, r] = points;
-        let normal = (q - p).cross(r - p).try_normalize()?;
-        Some(if normal.dot(n) < 0.0 { -normal } else { normal })
+        Some(facing((q - p).cross(r - p).try_normalize()?, n))
     }
 
     /// Takes `corners` (found along [`FaceCorners::toward_corners`] of the candidate's unit
@@ -298,8 +295,7 @@ impl FaceCorners {
         });
         // No fit (the points span no plane): `n` stands, with no tilt of its own to allow for.
         self.fitted_height = fitted.map_or(0.0, |(_, height)| height);
-        let normal = fitted.map_or(n, |(normal, _)| normal);
-        if normal.dot(n) < 0.0 { -normal } else { normal }
+        facing(fitted.map_or(n, |(normal, _)| normal), n)
     }
 
     /// Where the widest triangle of face points is a sliver (its height over its longest side
@@ -361,6 +357,12 @@ impl FaceCorners {
     pub fn corners(&self) -> [Corner; 3] {
         self.corners
     }
+}
+
+/// `normal` or its opposite, whichever lies on the side of `n`: three points' cross product
+/// turns with the order they come in.
+fn facing(normal: DVec3, n: DVec3) -> DVec3 {
+    if normal.dot(n) < 0.0 { -normal } else { normal }
 }
 
 /// The unit `normal` turned by [`CORNER_TILT`] toward the unit tangent `toward`: along it the

@@ -418,6 +418,7 @@ where
         // what they find is turned back onto the face: first along the candidate normal, which
         // leaves a rounded shape's points together and so their plane parallel to the face,
         // then along that plane's normal, the face's own.
+        // Aimed before the first look's corners take the kept ones' place.
         let wide = self.face.toward_corners(normal, WIDE_CORNER_TILT);
         let Some((corners, size)) =
             self.probe_corners(self.face.toward_corners(normal, CORNER_TILT))
