@@ -361,6 +361,53 @@ fn crossing_capsules_touch_in_their_one_point_to_rounding() {
     );
 }
 
+/// Seed 42 of the test above: capsules crossing at a sine of 0.1. Two searches ended on one
+/// straight edge of the flat face where they cross, 6e-9 rad apart, with slopes along it that
+/// hardly differ; their secant put the kink's lowest point 0.36 rad on, 6e7 times farther than
+/// they lay apart, and the search took 133 evaluations to come back, its contacts 4.4e-5 off.
+/// A secant now reaches at most 256 times the angle it was measured over.
+#[test]
+fn a_secant_along_a_flat_faces_edge_is_not_taken_far_past_its_points() {
+    let (half_a, radius_a) = (0.8228580590503376, 0.12518958856955173);
+    let (half_b, radius_b) = (0.6647449808513648, 0.44264689756346265);
+    let centre_b = v3(
+        -0.6524369125656682,
+        -0.05018779208816515,
+        0.10219081360552706,
+    );
+    let a = capsule(
+        half_a,
+        radius_a,
+        DVec3::ZERO,
+        v3(157.28120321495493, -67.53070477677387, -44.29476550725644),
+    );
+    let b = capsule(
+        half_b,
+        radius_b,
+        centre_b,
+        v3(97.23441408443927, 75.67539167523483, -147.30525304866055),
+    );
+    let axis = |body: &ConvexBody3, half: f64| body.rotation * DVec3::Y * half;
+    let (on_a, on_b, signed) = crossing_contact(
+        (DVec3::ZERO, axis(&a, half_a), radius_a),
+        (centre_b, axis(&b, half_b), radius_b),
+    )
+    .expect("the axes cross");
+    let r = query(&a, &b, &Settings3::default());
+    assert!(r.intersecting && all_finite(&r), "{r:?}");
+    assert!(
+        (r.depth + signed).abs() <= 1e-14,
+        "{} against {}",
+        r.depth,
+        -signed
+    );
+    let error = (r.contact_a - on_a)
+        .length()
+        .max((r.contact_b - on_b).length());
+    assert!(error <= 1e-13, "contacts {error:e} off");
+    assert!(r.refinement_iterations <= 50, "{}", r.refinement_iterations);
+}
+
 /// Random pairs, 40 of each ordered pair of `kinds` but box–box (not curved: no refinement),
 /// placed within 0.8 of the origin: (A's kind, B's kind, A, B).
 fn random_curved_pairs(
@@ -427,8 +474,15 @@ fn refinement_never_answers_a_distance_below_one_the_distance_phase_proved() {
             b.support(-n).dot(n) - a.support(n).dot(n)
         })
         .fold(f64::NEG_INFINITY, f64::max);
+    // The answer may be a settled normal's, level with the lowest height found to both heights'
+    // rounding: 16 units in the last place of the coordinates' size each.
+    let size = (r.contact_a - a.position)
+        .abs()
+        .max((r.contact_b - b.position).abs())
+        .max_element();
+    let rounding = 2.0 * 16.0 * f64::EPSILON * size;
     assert!(
-        r.distance >= proven - 1e-15,
+        r.distance >= proven - rounding,
         "{:e} below {proven}",
         proven - r.distance
     );
@@ -1310,4 +1364,65 @@ fn curved_pairs_far_larger_than_the_tolerance_keep_their_digits() {
         worst_depth <= 1e-14 && worst_distance <= 1e-14,
         "{worst_depth:e} {worst_distance:e}"
     );
+}
+
+/// Seed 1648 of the test above: a flat cone 1e4 across and a ball 797 from its side, near the
+/// apex. A − B meets the normal with the cone's side line, a kink whose normals curve round the
+/// axis. The distance phase ends within 1e-13 of the size, so refinement starts a hair from the
+/// kink, where a sample on it and one beside it are level to their heights' rounding. Line
+/// searches whose brackets closed there ended on the sample beside it, so the next search
+/// crossed the kink again instead of following it, and refinement settled 5.6e-7 rad along the
+/// kink short (its slope there 0.0014): the distance 4.5e-10 off (2.2e-14 of the size), −h(n)
+/// 5.3e-13 of it. A closed bracket now ends on whichever end saw the kink, if level: 4.5e-16 of
+/// the size, the normal 8.5e-16 rad off, in 26 evaluations.
+#[test]
+fn a_ball_beside_a_cones_side_far_larger_than_the_tolerance_follows_the_kink() {
+    let (half_height, radius) = (3906.50082722146, 10129.75570888599);
+    let a = body3(
+        Shape3::Cone {
+            half_height,
+            radius,
+        },
+        v3(-680.7329488171454, 1369.0519503560183, 2844.824546951105),
+        v3(-83.14684238042403, -45.72041088490403, 87.3627008999353),
+    );
+    let ball_radius = 2478.9852854650444;
+    let b = body3(
+        Shape3::Sphere {
+            radius: ball_radius,
+        },
+        v3(531.4086946610175, 5288.306619271171, -2524.713524754087),
+        v3(7.968079916318999, 72.91592492755348, 5.152307784111173),
+    );
+    // In the cone's frame, the half-plane through its axis and the ball's centre: the side
+    // line runs from the apex (0, h) to the rim (R, −h) in (distance from the axis, height).
+    let centre = a.to_local(b.position);
+    let radial = DVec3::new(centre.x, 0.0, centre.z).normalize();
+    let (apex, rim) = (
+        DVec3::Y * half_height,
+        radial * radius - DVec3::Y * half_height,
+    );
+    let t = (centre - apex).dot(rim - apex) / (rim - apex).length_squared();
+    assert!(t > 0.0 && t < 1.0, "the ball faces the side: {t}");
+    let nearest = apex + (rim - apex) * t;
+    let exact_distance = (centre - nearest).length() - ball_radius;
+    let exact_normal = a.rotation * (centre - nearest).normalize();
+
+    let r = query(&a, &b, &Settings3::default());
+    assert!(!r.intersecting && all_finite(&r), "{r:?}");
+    assert_eq!(r.termination, Termination::Converged, "{r:?}");
+    let size = 2.0 * radius;
+    assert!(
+        (r.distance - exact_distance).abs() <= 1e-15 * size,
+        "distance {} against {exact_distance}: {:e} of the size",
+        r.distance,
+        (r.distance - exact_distance).abs() / size
+    );
+    assert!(
+        (r.normal - exact_normal).length() <= 1e-14,
+        "normal {} against {exact_normal}: {:e} rad",
+        r.normal,
+        (r.normal - exact_normal).length()
+    );
+    assert!(r.refinement_iterations <= 40, "{}", r.refinement_iterations);
 }

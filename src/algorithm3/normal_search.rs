@@ -83,6 +83,13 @@ const FACE_WALK_STEPS: u32 = 8;
 /// slope's straight line is a guess, not a measurement.
 const KINK_STEP_MAX: f64 = std::f64::consts::FRAC_PI_8;
 
+/// How many times the angle between its two points the secant along a kink may reach. On a
+/// kink that curves the step is a few times that (at most 52 over the refinement tests' pairs
+/// under five seeds); where the slopes hardly differ, a straight edge of a flat face running
+/// into the face's normal, the secant reached 6e7 times it, 0.36 rad past the face, and the
+/// search took 100 evaluations to come back.
+const KINK_SECANT_REACH: f64 = 256.0;
+
 /// The cosine between two directions across kinks above which they are one kink's.
 const KINK_SAME_EDGE: f64 = 0.9;
 
@@ -373,6 +380,7 @@ where
             return (*from, false);
         }
         let mut ends = [*from; 2];
+        let mut end_angles = [0.0; 2];
         // A flat side's normal, which the shared search proposes where the support point jumps,
         // is not taken as settled here: measured along a great circle only, it settled ball–
         // capsule normals no better than 4e-5 rad, where the kink handling of `evaluate` gets
@@ -385,9 +393,25 @@ where
                 (lowest, lowest_angle) = (s, angle);
             }
             let slope = s.support.w.dot(u * cos - n * sin);
-            ends[usize::from(slope > 0.0)] = s;
-            if self.over() || slope.abs() <= s.tolerance || width <= ANGLE_RESOLUTION {
+            let side = usize::from(slope > 0.0);
+            (ends[side], end_angles[side]) = (s, angle);
+            if self.over() || slope.abs() <= s.tolerance {
                 settled = Some((s, angle));
+                return None;
+            }
+            if width <= ANGLE_RESOLUTION {
+                // The bracket closed on a kink (or the minimum). Its ends' heights can be
+                // level to rounding, far larger than the tolerance (a ball beside a cone's
+                // side), while one of them saw the kink and lies nearer its normal's line:
+                // ending beside the kink instead, the next search would cross it again rather
+                // than follow it.
+                let nearer = usize::from(ends[1].gradient.length() < ends[0].gradient.length());
+                let kept = if ends[nearer].level_with(&s) {
+                    nearer
+                } else {
+                    side
+                };
+                settled = Some((ends[kept], end_angles[kept]));
                 return None;
             }
             Some(Measured {
@@ -664,7 +688,7 @@ where
 /// by the secant of the slopes along it at `start` and at `before`, the point the last search
 /// on the same kink ended on. Both lie on the kink (their gradients are the slopes along it,
 /// [`Sample::gradient`]). None where they are not on one kink or the secant does not lead
-/// downhill from `start` within [`KINK_STEP_MAX`].
+/// downhill from `start` within [`KINK_STEP_MAX`] and [`KINK_SECANT_REACH`].
 fn kink_secant_angle(start: &Sample, before: &Sample, u: DVec3) -> Option<f64> {
     let (across, across_before) = (start.across?, before.across?);
     // The same kink: the directions across it agree (a cone's apex circle turns them slowly).
@@ -675,7 +699,8 @@ fn kink_secant_angle(start: &Sample, before: &Sample, u: DVec3) -> Option<f64> {
     let (slope, slope_before) = (start.gradient.dot(u), before.gradient.dot(u));
     let angle = slope * behind / (slope - slope_before);
     let downhill = angle * slope < 0.0;
-    (angle.is_finite() && downhill && angle.abs() <= KINK_STEP_MAX).then_some(angle)
+    let measured = angle.abs() <= KINK_STEP_MAX.min(KINK_SECANT_REACH * behind.abs());
+    (angle.is_finite() && downhill && measured).then_some(angle)
 }
 
 /// A search direction at a kink, made exactly parallel to the kink's edge (perpendicular to
