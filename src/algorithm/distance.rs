@@ -31,6 +31,9 @@ pub(crate) struct DistanceOutput {
     pub verdict: Verdict,
     pub iterations: u32,
     pub termination: super::Termination,
+    /// The best lower bound of the distance the phase measured (−∞ before its first check):
+    /// each iteration's support plane bounds it, not only the last one's.
+    pub lower_bound: f64,
 }
 
 /// The closest point of a simplex to the origin, the simplex reduced to the smallest feature
@@ -59,6 +62,7 @@ where
 {
     use super::Termination;
     let mut simplex = start;
+    let mut proven = f64::NEG_INFINITY;
     for iteration in 1..=settings.max_iterations {
         let before = simplex;
         let closest = closest_on_simplex(&simplex);
@@ -81,6 +85,7 @@ where
                 verdict: Verdict::Touching(simplex),
                 iterations: iteration,
                 termination: Termination::Converged,
+                lower_bound: proven,
             };
         }
         let direction = -v;
@@ -88,6 +93,7 @@ where
         let length = v.length();
         // Every point p of A − B has p·v ≥ new·v, so new·v/|v| bounds the distance from below.
         let lower_bound = new.point.dot(v) / length;
+        proven = proven.max(lower_bound);
         let check = Check {
             kind: CheckKind::DualityGap,
             value: length,
@@ -126,6 +132,7 @@ where
                 } else {
                     Termination::RepeatedSupport
                 },
+                lower_bound: proven,
             };
         }
     }
@@ -140,6 +147,7 @@ where
         verdict,
         iterations: settings.max_iterations,
         termination: Termination::MaxIterations,
+        lower_bound: proven,
     }
 }
 

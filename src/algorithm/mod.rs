@@ -46,8 +46,14 @@ where
                     // As for EPA below: on a curve the duality gap leaves the normal only as
                     // good as the square root of the tolerance.
                     let separation = if a.is_curved() || b.is_curved() {
-                        let (refined, iterations) =
-                            refine::refine_separation(a, b, settings, &separation, recorder);
+                        let (refined, iterations) = refine::refine_separation(
+                            a,
+                            b,
+                            settings,
+                            &separation,
+                            closest.lower_bound,
+                            recorder,
+                        );
                         counts.refinement = iterations;
                         refined
                     } else {

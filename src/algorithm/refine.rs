@@ -158,12 +158,13 @@ where
 /// Refines the distance phase's answer on separated shapes. A − B then lies beyond the origin
 /// and the smallest height is negative: minus the distance, at the normal from A toward B (for
 /// every other normal, −h is a smaller lower bound of the distance). The distance phase's |v|
-/// bounds it from above.
+/// bounds it from above, and its best support plane, `proven`, from below.
 pub(crate) fn refine_separation<A, B, R>(
     a: &A,
     b: &B,
     settings: &Settings,
     found: &Separation,
+    proven: f64,
     rec: &mut R,
 ) -> (Separation, u32)
 where
@@ -172,12 +173,15 @@ where
     R: Recorder<Step>,
 {
     let upper_bound = found.distance;
+    // Each step's bracket starts from the better of the two lower bounds known by then: the
+    // distance phase's last support plane, along the normal refinement starts from, need not
+    // be its best.
     let refined = minimise_height(
         a,
         b,
         settings,
         found.normal,
-        |height| [(-height).max(0.0), upper_bound],
+        |height| [(-height).max(proven).max(0.0), upper_bound],
         rec,
     );
     let best = refined.best;
