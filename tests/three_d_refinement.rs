@@ -1433,8 +1433,8 @@ fn a_ball_beside_a_cones_side_far_larger_than_the_tolerance_follows_the_kink() {
 /// than at the usual size: under seed 12 a ball on a cone 1e-5 across answered 2.2e-10 deeper
 /// (2.2e-5 of the size, the normal 1.8 rad away); at 1e-7 and 1e-9 across, where the tolerance
 /// is a hundredth of the shapes or more, normals up to opposite. Each answer is within the
-/// tolerance of the depth, as README's accuracy table says, so the two are within that of each
-/// other at the small pair's size (5.3e-10 at most here); at 1e-3 across they agree to 1.1e-14
+/// tolerance of the depth, which is what the tolerance promises, so the two are within that of
+/// each other at the small pair's size (5.3e-10 at most here); at 1e-3 across they agree to 1.1e-14
 /// of the size.
 #[test]
 fn curved_pairs_far_smaller_than_one_stay_within_the_tolerance() {
