@@ -1,7 +1,7 @@
 //! GJK and EPA in 2D, written against [`SupportMap`] and instrumented through [`Recorder`].
 //!
-//! A run is: [`gjk`] decides whether A − B contains the origin; if it does not, [`distance`]
-//! finds the closest points; if it does, [`epa`] finds the depth and normal. [`contact`] turns
+//! A run is: `gjk` decides whether A − B contains the origin; if it does not, `distance`
+//! finds the closest points; if it does, `epa` finds the depth and normal. `contact` turns
 //! the final feature into contact points.
 
 pub(crate) mod contact;

@@ -86,7 +86,7 @@ pub fn least_significant_perpendicular(u: DVec3) -> DVec3 {
 }
 
 /// Two tangents with `normal`: t1 by [`least_significant_perpendicular`], t2 = n × t1, so
-/// (n, t1, t2) is a right-handed orthonormal basis. `normal` need not be unit; see [`basis`].
+/// (n, t1, t2) is a right-handed orthonormal basis. `normal` need not be unit; see `basis`.
 pub fn tangents(normal: DVec3) -> (DVec3, DVec3) {
     let (_, t1, t2) = basis(normal);
     (t1, t2)

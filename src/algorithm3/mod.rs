@@ -1,10 +1,10 @@
 //! GJK, distance and EPA in 3D, written against [`SupportMap3`] and instrumented through
 //! [`Recorder`]`<`[`Step3`]`>`. The 2D algorithms live in [`crate::algorithm`].
 //!
-//! A run is: [`gjk`] decides whether A − B contains the origin; if it does not, [`distance`]
+//! A run is: `gjk` decides whether A − B contains the origin; if it does not, `distance`
 //! finds the closest points; if it does (or the shapes touch), the penetration method finds
-//! the depth: [`epa`] (started by [`start`] on [`polytope`]), direction [`sampling`] or
-//! [`core_shapes`]. [`contact`] turns the final feature into contact points and tangents.
+//! the depth: `epa` (started by `start` on `polytope`), direction `sampling` or
+//! `core_shapes`. `contact` turns the final feature into contact points and tangents.
 
 mod contact;
 mod core_shapes;

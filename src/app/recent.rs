@@ -16,7 +16,7 @@ pub struct RecentFiles {
 }
 
 impl RecentFiles {
-    /// Puts `path` first, removing its earlier entry and the oldest beyond [`MAX_RECENT`].
+    /// Puts `path` first, removing its earlier entry and the oldest beyond `MAX_RECENT`.
     pub fn push(&mut self, path: &Path) {
         let path = absolute(path);
         self.paths.retain(|p| *p != path);

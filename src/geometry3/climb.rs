@@ -200,7 +200,7 @@ pub fn extreme_vertices_together(a: Climbing<'_>, b: Climbing<'_>) -> (usize, us
 }
 
 /// The first vertex with the largest dot product with `d` (0 for an empty list), by
-/// [`first_largest`]'s running maxima.
+/// `first_largest`'s running maxima.
 #[inline]
 pub fn extreme_vertex_linear(vertices: &[DVec3], d: DVec3) -> usize {
     first_largest(vertices, |v| v.dot(d)).unwrap_or(0)

@@ -127,7 +127,7 @@ struct Frame {
 }
 
 /// Quickhull's corners and triangles for points that span a solid (the test their hull uses),
-/// thin lists stretched first (see [`THIN`]); None for a plane, a line or a point, or where
+/// thin lists stretched first (see `THIN`); None for a plane, a line or a point, or where
 /// quickhull gives up. The drawn surfaces take their triangles from here, as hulls do.
 pub fn solid_quickhull(points: &[DVec3]) -> Option<(Vec<DVec3>, Vec<[u32; 3]>)> {
     match span(points) {

@@ -19,7 +19,7 @@ pub trait SupportMap3 {
     fn support_offset(&self, direction: DVec3) -> DVec3;
 
     /// This body, if it is a hull that finds its support by climbing its vertex graph: two
-    /// such hulls are climbed together ([`super::supports_together`]). None for every other
+    /// such hulls are climbed together (`supports_together`). None for every other
     /// shape.
     fn climbing_hull(&self) -> Option<&ConvexBody3> {
         None

@@ -81,7 +81,7 @@ impl OrbitCamera {
     }
 
     /// Whether the view still frames a ball of `radius` about `centre` after an edit: not
-    /// far out of view, not lost in it (see [`OUT_OF_VIEW`], [`LOST_IN_VIEW`]).
+    /// far out of view, not lost in it (see `OUT_OF_VIEW`, `LOST_IN_VIEW`).
     pub fn frames(&self, centre: DVec3, radius: f64) -> bool {
         // The radius of the ball about the target that a fit would give this distance.
         let shown = self.distance * (FOV_Y * 0.5).sin() / FIT_MARGIN;
