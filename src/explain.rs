@@ -68,7 +68,7 @@ pub fn title(step: &Step) -> &'static str {
         (_, Event::CoreDepth) => "Depth from the cores' distance",
         (_, Event::CoresOverlap) => "The cores overlap: EPA takes over",
         (_, Event::NoCore) => "No core for this margin: EPA takes over",
-        (_, Event::RefinedNormal) => "Normal turned toward a smaller depth",
+        (_, Event::RefinedNormal) => "Normal turned toward a smaller height",
     }
 }
 

@@ -168,7 +168,7 @@ pub enum Event {
     CoresOverlap,
     /// Core shapes: a shape has no core for this margin (too thin, or an ellipse); EPA takes over.
     NoCore,
-    /// Refinement: the normal turned toward a smaller depth; the search goes on.
+    /// Refinement: the normal turned toward a smaller height of A − B; the search goes on.
     RefinedNormal,
 }
 

@@ -302,6 +302,15 @@ fn separated_shapes_are_explained_as_separated() {
     assert_eq!(last.event, Event::Converged);
     let text = explain(last);
     assert!(text.contains("the distance is |v| = 1.5"), "{text}");
+    // Refinement on separated circles lowers the height of A − B; they have no depth.
+    let t = circles(DVec2::new(4.5, 0.3), Settings::default());
+    let refined = t
+        .steps
+        .iter()
+        .find(|s| s.event == Event::RefinedNormal)
+        .expect("refinement turns the normal");
+    assert!(!t.result.intersecting);
+    assert_eq!(title(refined), "Normal turned toward a smaller height");
 }
 
 /// Kinds no scene above reaches (they guard against rounding and bad settings): explained all
