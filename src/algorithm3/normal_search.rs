@@ -83,11 +83,13 @@ const FACE_WALK_STEPS: u32 = 8;
 /// slope's straight line is a guess, not a measurement.
 const KINK_STEP_MAX: f64 = std::f64::consts::FRAC_PI_8;
 
-/// How many times the angle between its two points the secant along a kink may reach. On a
-/// kink that curves the step is a few times that (at most 52 over the refinement tests' pairs
-/// under five seeds); where the slopes hardly differ, a straight edge of a flat face running
+/// How many times the angle between its two points the secant along a kink may reach; a longer
+/// step is cut to that. Where the slopes hardly differ, a straight edge of a flat face running
 /// into the face's normal, the secant reached 6e7 times it, 0.36 rad past the face, and the
-/// search took 100 evaluations to come back.
+/// search took 100 evaluations to come back. On a kink that curves the step is a few times
+/// that (at most 52 over the refinement tests' pairs under five seeds), but where refinement
+/// meets the kink close to its lowest point, 270 times (a ball inside a cone): refused, not
+/// cut, that step left the search to creep along the kink, 1,000 evaluations.
 const KINK_SECANT_REACH: f64 = 256.0;
 
 /// The cosine between two directions across kinks above which they are one kink's.
@@ -687,8 +689,9 @@ where
 /// The angle along the unit tangent `u` at `start` where the height along the kink is smallest,
 /// by the secant of the slopes along it at `start` and at `before`, the point the last search
 /// on the same kink ended on. Both lie on the kink (their gradients are the slopes along it,
-/// [`Sample::gradient`]). None where they are not on one kink or the secant does not lead
-/// downhill from `start` within [`KINK_STEP_MAX`] and [`KINK_SECANT_REACH`].
+/// [`Sample::gradient`]). A step beyond [`KINK_SECANT_REACH`] times their angle apart is cut
+/// to that. None where they are not on one kink or the secant does not lead downhill from
+/// `start` within [`KINK_STEP_MAX`].
 fn kink_secant_angle(start: &Sample, before: &Sample, u: DVec3) -> Option<f64> {
     let (across, across_before) = (start.across?, before.across?);
     // The same kink: the directions across it agree (a cone's apex circle turns them slowly).
@@ -699,8 +702,9 @@ fn kink_secant_angle(start: &Sample, before: &Sample, u: DVec3) -> Option<f64> {
     let (slope, slope_before) = (start.gradient.dot(u), before.gradient.dot(u));
     let angle = slope * behind / (slope - slope_before);
     let downhill = angle * slope < 0.0;
-    let measured = angle.abs() <= KINK_STEP_MAX.min(KINK_SECANT_REACH * behind.abs());
-    (angle.is_finite() && downhill && measured).then_some(angle)
+    let reach = KINK_SECANT_REACH * behind.abs();
+    (angle.is_finite() && downhill && angle.abs() <= KINK_STEP_MAX)
+        .then(|| angle.clamp(-reach, reach))
 }
 
 /// A search direction at a kink, made exactly parallel to the kink's edge (perpendicular to
