@@ -201,7 +201,7 @@ fn a_2d_scene_opened_from_a_3d_one_brings_back_the_plots() {
 
 #[test]
 fn a_3d_file_that_fails_to_load_says_why_and_keeps_the_scene() {
-    let dir = common::app::TempDir::new("bad-3d");
+    let dir = common::temp_dir::TempDir::new("bad-3d");
     let path = dir.path("bad.ron");
     std::fs::write(&path, "(dimension: 3, name: \"x\", a: 5)").unwrap();
     let mut harness = open("box-on-box.ron");

@@ -10,7 +10,8 @@ mod common;
 
 use std::path::PathBuf;
 
-use common::app::{TempDir, harness};
+use common::app::harness;
+use common::temp_dir::TempDir;
 
 use eframe::egui;
 use egui::accesskit::Role;

@@ -6,7 +6,8 @@
 
 mod common;
 
-use common::app::{TempDir, harness};
+use common::app::harness;
+use common::temp_dir::TempDir;
 use common::{SLIDING_SQUARES_SWEEP, assert_sliding_squares_exact, sliding_squares};
 
 use eframe::egui;

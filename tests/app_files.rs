@@ -6,7 +6,8 @@
 
 mod common;
 
-use common::app::{Dropped, TempDir, assert_error_banner, click, harness, pick};
+use common::app::{Dropped, assert_error_banner, click, harness, pick};
+use common::temp_dir::TempDir;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;

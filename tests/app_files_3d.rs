@@ -5,7 +5,8 @@
 
 mod common;
 
-use common::app::{Dropped, TempDir, harness};
+use common::app::{Dropped, harness};
+use common::temp_dir::TempDir;
 
 use std::path::Path;
 use std::sync::Arc;

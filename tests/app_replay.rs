@@ -9,6 +9,7 @@ use std::cell::Cell;
 use std::rc::Rc;
 
 use common::app::{assert_error_banner, harness};
+use common::temp_dir::TempDir;
 
 use eframe::egui;
 use egui_kittest::Harness;
@@ -256,8 +257,7 @@ fn every_step_of_every_bundled_scene_draws_without_panicking() {
 
 #[test]
 fn a_scene_file_that_fails_to_load_shows_a_banner_and_keeps_the_last_good_scene() {
-    let dir = std::env::temp_dir().join(format!("gjkviz-app-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = TempDir::new("app-broken");
     let bad = dir.join("broken.ron");
     std::fs::write(
         &bad,
@@ -271,7 +271,6 @@ fn a_scene_file_that_fails_to_load_shows_a_banner_and_keeps_the_last_good_scene(
     assert_error_banner(&harness, &error);
     assert_eq!(harness.state().scene().name, default_scene().name);
     assert_header(&harness, 0);
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

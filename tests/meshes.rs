@@ -2,22 +2,18 @@
 //! from the embedded meshes for bundled scenes), their convex hull used; big meshes load and
 //! trace; edited meshes are noticed by the scene's watch.
 
-use std::fs;
-use std::path::{Path, PathBuf};
+mod common;
 
+use std::fs;
+use std::path::Path;
+
+use common::temp_dir::TempDir;
 use gjkviz::geometry3::Shape3;
 use gjkviz::scene::{
     AnyScene, BUNDLED_MESHES, BUNDLED_SCENES_3D, FileWatch, MeshFiles, Scene3, load_any_scene,
     parse_any_scene_with, parse_obj,
 };
 use glam::DVec3;
-
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("gjkviz-mesh-{name}-{}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 fn three(scene: AnyScene) -> Scene3 {
     match scene {
@@ -55,7 +51,7 @@ fn sphere_obj(n: usize) -> String {
 #[test]
 fn a_ten_thousand_vertex_mesh_loads_and_traces() {
     const VERTICES: usize = 10_000;
-    let dir = temp_dir("big");
+    let dir = TempDir::new("mesh-big");
     let obj = sphere_obj(VERTICES);
     fs::write(dir.join("ball.obj"), &obj).unwrap();
     let scene_path = dir.join("big.ron");
@@ -83,12 +79,11 @@ fn a_ten_thousand_vertex_mesh_loads_and_traces() {
         r.depth
     );
     assert!((r.normal - DVec3::Y).length() < 1e-9, "{}", r.normal);
-    fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn paths_are_relative_to_the_scene_file_and_saved_as_paths() {
-    let dir = temp_dir("relative");
+    let dir = TempDir::new("mesh-relative");
     fs::create_dir_all(dir.join("meshes")).unwrap();
     fs::write(
         dir.join("meshes/tet.obj"),
@@ -107,7 +102,6 @@ fn paths_are_relative_to_the_scene_file_and_saved_as_paths() {
     );
     let r = three(scene).trace().result;
     assert!((r.depth - 0.05).abs() < 1e-12, "{}", r.depth);
-    fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -178,7 +172,7 @@ fn a_broken_line_deep_in_a_big_obj_is_found() {
 
 #[test]
 fn an_edited_mesh_reloads_the_scene_through_its_watch() {
-    let dir = temp_dir("watch");
+    let dir = TempDir::new("mesh-watch");
     let tet = "v 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 0 1\nf 1 2 3\nf 1 2 4\nf 1 3 4\nf 2 3 4\n";
     fs::write(dir.join("m.obj"), tet).unwrap();
     let path = dir.join("s.ron");
@@ -192,7 +186,6 @@ fn an_edited_mesh_reloads_the_scene_through_its_watch() {
     assert!(watch.changed(), "the mesh's change is the scene's");
     let again = three(load_any_scene(&path).unwrap());
     assert!((again.trace().result.depth - 0.15).abs() < 1e-12);
-    fs::remove_dir_all(&dir).unwrap();
 }
 
 /// The path B's mesh is saved under.
@@ -206,7 +199,7 @@ fn mesh_path(scene: &Scene3) -> String {
 #[test]
 fn a_scene_saved_elsewhere_still_finds_its_mesh() {
     use gjkviz::scene::{move_meshes, save_scene};
-    let root = temp_dir("move");
+    let root = TempDir::new("mesh-move");
     let (home, elsewhere) = (root.join("home"), root.join("elsewhere"));
     fs::create_dir_all(&home).unwrap();
     fs::create_dir_all(&elsewhere).unwrap();

@@ -1,23 +1,19 @@
 //! Scene files: bundled scenes round-trip exactly; malformed files each get their own message
 //! with a position; saving is atomic.
 
+mod common;
+
 use std::fs;
 use std::path::{Path, PathBuf};
 
+use common::temp_dir::TempDir;
 use gjkviz::scene::{
     BUNDLED_SCENES, Scene, SceneError, load_scene, parse_scene, save_scene, to_ron,
 };
 
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("gjkviz-{name}-{}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).expect("temp dir");
-    dir
-}
-
 #[test]
 fn every_bundled_scene_loads_traces_saves_and_reloads_identically() {
-    let dir = temp_dir("roundtrip");
+    let dir = TempDir::new("roundtrip");
     for bundled in BUNDLED_SCENES {
         let scene = parse_scene(bundled.text, bundled.file).unwrap_or_else(|e| panic!("{e}"));
         assert!(
@@ -308,7 +304,7 @@ fn sample_scene() -> Scene {
 
 #[test]
 fn saving_into_a_vanished_directory_fails_cleanly() {
-    let dir = temp_dir("vanished");
+    let dir = TempDir::new("vanished");
     fs::remove_dir_all(&dir).unwrap();
     let err = save_scene(&sample_scene(), &dir.join("scene.ron")).unwrap_err();
     assert!(
@@ -320,7 +316,7 @@ fn saving_into_a_vanished_directory_fails_cleanly() {
 
 #[test]
 fn a_failed_save_leaves_the_old_file_and_no_temporary_file() {
-    let dir = temp_dir("failed-save");
+    let dir = TempDir::new("failed-save");
     // The target is a non-empty directory, so the final rename must fail after the temporary
     // file was written: the old contents stay and the temporary file is cleaned up.
     let target = dir.join("scene.ron");
@@ -335,7 +331,7 @@ fn a_failed_save_leaves_the_old_file_and_no_temporary_file() {
 
 #[test]
 fn saving_over_an_existing_scene_replaces_it_whole() {
-    let dir = temp_dir("overwrite");
+    let dir = TempDir::new("overwrite");
     let path = dir.join("scene.ron");
     fs::write(&path, "old contents").unwrap();
     let mut scene = sample_scene();
@@ -349,7 +345,7 @@ fn saving_over_an_existing_scene_replaces_it_whole() {
 #[test]
 fn saving_into_a_read_only_directory_keeps_the_old_file() {
     use std::os::unix::fs::PermissionsExt;
-    let dir = temp_dir("read-only");
+    let dir = TempDir::new("read-only");
     let path = dir.join("scene.ron");
     fs::write(&path, "old contents").unwrap();
     fs::set_permissions(&dir, fs::Permissions::from_mode(0o555)).unwrap();

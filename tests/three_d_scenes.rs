@@ -2,9 +2,12 @@
 //! traces with the documented JSON fields; malformed 3D files get positioned errors; 2D files
 //! keep loading (with or without `dimension: 2`).
 
+mod common;
+
 use std::path::Path;
 use std::process::{Command, Output};
 
+use common::temp_dir::TempDir;
 use gjkviz::explain3::{explain, numbers, pseudocode, pseudocode_line, title};
 use gjkviz::scene::{AnyScene, parse_any_scene, save_scene, to_ron};
 use gjkviz::trace3::Event3;
@@ -395,8 +398,7 @@ fn scene_traces_carry_finite_numbers_only() {
 /// copied beside the saved scenes, as a user keeps them beside theirs).
 #[test]
 fn every_bundled_3d_scene_saves_and_reloads_identically_byte_for_byte() {
-    let dir = std::env::temp_dir().join(format!("gjkviz-3d-roundtrip-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir = TempDir::new("3d-roundtrip");
     std::fs::create_dir_all(dir.join("3d")).unwrap();
     for mesh in gjkviz::scene::BUNDLED_MESHES {
         std::fs::write(dir.join(mesh.file), mesh.text).unwrap();
@@ -430,7 +432,6 @@ fn every_bundled_3d_scene_saves_and_reloads_identically_byte_for_byte() {
         .filter(|n| n.ends_with(".tmp"))
         .collect();
     assert!(leftovers.is_empty(), "{leftovers:?}");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

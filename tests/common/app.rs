@@ -50,28 +50,6 @@ pub fn click(harness: &mut Harness<'_, GjkvizApp>, label: &str) {
     harness.run();
 }
 
-/// A folder of its own for each test, removed at the end.
-pub struct TempDir(pub PathBuf);
-
-impl TempDir {
-    pub fn new(test: &str) -> Self {
-        let dir = std::env::temp_dir().join(format!("gjkviz-app-{}-{test}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        TempDir(dir)
-    }
-
-    pub fn path(&self, name: &str) -> PathBuf {
-        self.0.join(name)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
 /// A file dropped on the window.
 #[derive(Debug)]
 pub struct Dropped(pub PathBuf);

@@ -7,6 +7,7 @@
 pub mod app;
 pub mod exact;
 pub mod split_mix64;
+pub mod temp_dir;
 pub mod three;
 
 pub use split_mix64::SplitMix64;
