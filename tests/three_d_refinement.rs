@@ -1368,6 +1368,27 @@ fn curved_pairs_far_larger_than_the_tolerance_keep_their_digits() {
     );
 }
 
+/// In the frame of `cone` (its half-height and radius given), `point` (world), the point of the
+/// cone's side line nearest it, and the unit direction from the axis toward it. The side line
+/// runs from the apex (0, h) to the rim (R, −h) in the half-plane through the axis and the
+/// point, in (distance from the axis, height); the nearest point must lie between the two.
+fn nearest_on_the_cones_side(
+    cone: &ConvexBody3,
+    half_height: f64,
+    radius: f64,
+    point: DVec3,
+) -> (DVec3, DVec3, DVec3) {
+    let local = cone.to_local(point);
+    let radial = DVec3::new(local.x, 0.0, local.z).normalize();
+    let (apex, rim) = (
+        DVec3::Y * half_height,
+        radial * radius - DVec3::Y * half_height,
+    );
+    let t = (local - apex).dot(rim - apex) / (rim - apex).length_squared();
+    assert!(t > 0.0 && t < 1.0, "the point faces the side: {t}");
+    (local, apex + (rim - apex) * t, radial)
+}
+
 /// Seed 1648 of the test above: a flat cone 1e4 across and a ball 797 from its side, near the
 /// apex. A − B meets the normal with the cone's side line, a kink whose normals curve round the
 /// axis. The distance phase ends within 1e-13 of the size, so refinement starts a hair from the
@@ -1396,17 +1417,7 @@ fn a_ball_beside_a_cones_side_far_larger_than_the_tolerance_follows_the_kink() {
         v3(531.4086946610175, 5288.306619271171, -2524.713524754087),
         v3(7.968079916318999, 72.91592492755348, 5.152307784111173),
     );
-    // In the cone's frame, the half-plane through its axis and the ball's centre: the side
-    // line runs from the apex (0, h) to the rim (R, −h) in (distance from the axis, height).
-    let centre = a.to_local(b.position);
-    let radial = DVec3::new(centre.x, 0.0, centre.z).normalize();
-    let (apex, rim) = (
-        DVec3::Y * half_height,
-        radial * radius - DVec3::Y * half_height,
-    );
-    let t = (centre - apex).dot(rim - apex) / (rim - apex).length_squared();
-    assert!(t > 0.0 && t < 1.0, "the ball faces the side: {t}");
-    let nearest = apex + (rim - apex) * t;
+    let (centre, nearest, _) = nearest_on_the_cones_side(&a, half_height, radius, b.position);
     let exact_distance = (centre - nearest).length() - ball_radius;
     let exact_normal = a.rotation * (centre - nearest).normalize();
 
@@ -1462,17 +1473,7 @@ fn a_ball_inside_a_cone_follows_the_side_lines_kink_to_its_lowest_point() {
         ),
         v3(-59.39778380617068, -136.4086867960578, 93.22207039070702),
     );
-    // In the cone's frame, the half-plane through its axis and the ball's centre: the side
-    // line runs from the apex (0, h) to the rim (R, −h) in (distance from the axis, height).
-    let centre = b.to_local(a.position);
-    let radial = DVec3::new(centre.x, 0.0, centre.z).normalize();
-    let (apex, rim) = (
-        DVec3::Y * half_height,
-        radial * radius - DVec3::Y * half_height,
-    );
-    let t = (centre - apex).dot(rim - apex) / (rim - apex).length_squared();
-    assert!(t > 0.0 && t < 1.0, "the centre faces the side: {t}");
-    let nearest = apex + (rim - apex) * t;
+    let (centre, nearest, radial) = nearest_on_the_cones_side(&b, half_height, radius, a.position);
     let to_side = (nearest - centre).length();
     assert!(
         to_side < centre.y + half_height,
