@@ -400,10 +400,12 @@ fn separated_curved_pairs_get_the_normal_and_distance_to_rounding() {
 }
 
 /// Refinement on a separated pair starts from the distance phase's last normal, whose support
-/// plane need not be the phase's best: on a third of these pairs an earlier iteration's plane
-/// lay higher, by up to 9.6e-10, and the refinement steps showed their bracket starting below
-/// what the run had already proved. Each step's lower bound is now the better of the two, and
-/// no refined distance lies below it beyond the rounding of the coordinates.
+/// plane need not be the phase's best: on one in eight of these pairs an earlier iteration's
+/// plane lay higher, by up to 9.6e-10, and the refinement steps showed their bracket starting
+/// below what the run had already proved. Each step's lower bound is now the better of the
+/// two, and no refined distance lies below it beyond the rounding of the coordinates. The
+/// test asks for 200 such pairs, so that it exercises the case: 387 of 3,000 on its own seed,
+/// 298 to 394 under seeds 90–130 (it asked for 300, and seed 103 found 298).
 #[test]
 fn refinement_brackets_a_separated_pair_from_the_best_bound_the_distance_phase_proved() {
     let mut rng = SplitMix64::new(0x5e9);
@@ -453,7 +455,7 @@ fn refinement_brackets_a_separated_pair_from_the_best_bound_the_distance_phase_p
         );
     }
     assert!(
-        earlier_plane_higher > 300,
+        earlier_plane_higher > 200,
         "{earlier_plane_higher} of {refined}"
     );
 }
