@@ -358,9 +358,11 @@ fn refinement_sentence(step: &Step3) -> String {
             "The last two searches ended on the same kink, where the support point jumps \
              between two points, and their slopes along it (g, the point nearest the origin \
              between the two offsets) say by their secant where the height along the kink is \
-             smallest. The normal steps there along the kink's tangent. A kink that curves (a \
-             cone's apex) bends away from that great circle, so the step lands beside it, and \
-             the next search, downhill across the kink, lands back on it."
+             smallest. The normal steps there along the kink's tangent, but no farther than 256 \
+             times the angle between the two searches' ends: beyond that the secant is a guess, \
+             and the next one, over the longer step, goes on. A kink that curves (a cone's apex) \
+             bends away from that great circle, so the step lands beside it, and the next \
+             search, downhill across the kink, lands back on it."
                 .to_string()
         }
         _ => "The normal turns along a great circle, against g where it can, toward a smaller \
