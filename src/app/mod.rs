@@ -280,6 +280,15 @@ impl GjkvizApp {
     pub fn ui(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
         self.guard_close(&ctx);
+        // The panels' layout moves over a picture's first frames, and a scroll aimed in the
+        // first would miss: until the picture is taken, the step's line is aimed at every frame.
+        if self
+            .screenshot
+            .as_ref()
+            .is_some_and(ScreenshotJob::settling)
+        {
+            self.views.scroll_pending = true;
+        }
         if self.three.is_some() {
             self.ui_3d(ui);
             return;
@@ -711,6 +720,11 @@ pub fn take_screenshot(request: &ScreenshotRequest) -> i32 {
         options,
         Box::new(move |cc| {
             cc.egui_ctx.set_theme(theme);
+            // The step's pseudocode line scrolls into view at once, not over the frames the
+            // picture is taken in, so it shows what the user sees once the panel has settled.
+            cc.egui_ctx.all_styles_mut(|style| {
+                style.scroll_animation = egui::style::ScrollAnimation::none();
+            });
             install_fonts(&cc.egui_ctx);
             Ok(Box::new(ReportingApp { app, report }))
         }),

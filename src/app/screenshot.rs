@@ -43,6 +43,11 @@ impl ScreenshotJob {
         }
     }
 
+    /// Whether the picture is still to be asked for: the frames drawn so far are settling.
+    pub fn settling(&self) -> bool {
+        !self.requested
+    }
+
     /// Called once a frame, after the UI is drawn. Closes the window when done.
     pub fn on_frame(&mut self, ctx: &egui::Context) {
         if self.outcome.is_some() {
