@@ -702,6 +702,7 @@ fn kink_secant_angle(start: &Sample, before: &Sample, u: DVec3) -> Option<f64> {
     let (slope, slope_before) = (start.gradient.dot(u), before.gradient.dot(u));
     let angle = slope * behind / (slope - slope_before);
     let downhill = angle * slope < 0.0;
+    // A finite angle has a finite `behind`, so the clamp's bounds are ordered numbers.
     let reach = KINK_SECANT_REACH * behind.abs();
     (angle.is_finite() && downhill && angle.abs() <= KINK_STEP_MAX)
         .then(|| angle.clamp(-reach, reach))
