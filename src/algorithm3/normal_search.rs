@@ -288,7 +288,13 @@ where
             }
             let secant = kink_before.and_then(|before| kink_secant_angle(&start, &before, u));
             let (next, moved) = match secant {
-                Some(angle) => (self.step_along_the_kink(&start, u, angle), true),
+                Some(angle) => {
+                    // A step that lands back where it began (the secant says the lowest point
+                    // along the kink is here) is a stall like a search that cannot turn.
+                    let stepped = self.step_along_the_kink(&start, u, angle);
+                    let moved = turned(start.normal, stepped.normal);
+                    (stepped, moved)
+                }
                 None => {
                     let (end, moved) = self.line_search(&start, u);
                     match edge {
