@@ -1417,6 +1417,13 @@ fn curved_pairs_far_larger_than_the_tolerance_keep_their_digits() {
     );
 }
 
+/// Asserts that `normal` lies within `bound` (its distance, about the angle in radians) of the
+/// closed form's `exact`.
+fn assert_normal_within(normal: DVec3, exact: DVec3, bound: f64) {
+    let off = (normal - exact).length();
+    assert!(off <= bound, "normal {normal} against {exact}: {off:e} rad");
+}
+
 /// In the frame of `cone` (its half-height and radius given), `point` (world), the point of the
 /// cone's side line nearest it, and the unit direction from the axis toward it. The side line
 /// runs from the apex (0, h) to the rim (R, −h) in the half-plane through the axis and the
@@ -1480,12 +1487,7 @@ fn a_ball_beside_a_cones_side_far_larger_than_the_tolerance_follows_the_kink() {
         r.distance,
         (r.distance - exact_distance).abs() / size
     );
-    assert!(
-        (r.normal - exact_normal).length() <= 1e-14,
-        "normal {} against {exact_normal}: {:e} rad",
-        r.normal,
-        (r.normal - exact_normal).length()
-    );
+    assert_normal_within(r.normal, exact_normal, 1e-14);
     assert!(r.refinement_iterations <= 40, "{}", r.refinement_iterations);
 }
 
@@ -1545,12 +1547,7 @@ fn a_ball_inside_a_cone_follows_the_side_lines_kink_to_its_lowest_point() {
         "depth {} against {exact_depth}",
         r.depth
     );
-    assert!(
-        (r.normal - exact_normal).length() <= 1e-13,
-        "normal {} against {exact_normal}: {:e} rad",
-        r.normal,
-        (r.normal - exact_normal).length()
-    );
+    assert_normal_within(r.normal, exact_normal, 1e-13);
     assert!(r.refinement_iterations <= 40, "{}", r.refinement_iterations);
 }
 
