@@ -39,6 +39,15 @@ fn circles(offset: DVec2, settings: Settings) -> Trace {
     trace(&a, &b, &settings)
 }
 
+/// The trace's first step of `event`; `why` says why the trace has one.
+fn first_step<'t>(trace: &'t Trace, event: Event, why: &str) -> &'t Step {
+    trace
+        .steps
+        .iter()
+        .find(|s| s.event == event)
+        .unwrap_or_else(|| panic!("{why}"))
+}
+
 /// Every bundled scene, at its own settings and at the extremes of tolerance and iterations,
 /// plus constructed pairs: separated, touching along an edge and at a corner, identical.
 fn all_traces() -> Vec<(String, Trace)> {
@@ -292,11 +301,7 @@ fn the_worked_example_reads_as_the_article_tells_it() {
 #[test]
 fn separated_shapes_are_explained_as_separated() {
     let t = boxes(DVec2::new(3.5, 1.0), Settings::default());
-    let separated = t
-        .steps
-        .iter()
-        .find(|s| s.event == Event::Separated)
-        .expect("GJK finds a separating direction");
+    let separated = first_step(&t, Event::Separated, "GJK finds a separating direction");
     assert!(explain(separated).contains("separated"));
     let last = t.steps.last().unwrap();
     assert_eq!(last.event, Event::Converged);
@@ -304,11 +309,7 @@ fn separated_shapes_are_explained_as_separated() {
     assert!(text.contains("the distance is |v| = 1.5"), "{text}");
     // Refinement on separated circles lowers the height of A − B; they have no depth.
     let t = circles(DVec2::new(4.5, 0.3), Settings::default());
-    let refined = t
-        .steps
-        .iter()
-        .find(|s| s.event == Event::RefinedNormal)
-        .expect("refinement turns the normal");
+    let refined = first_step(&t, Event::RefinedNormal, "refinement turns the normal");
     assert!(!t.result.intersecting);
     assert_eq!(title(refined), "Normal turned toward a smaller height");
 }
@@ -493,11 +494,11 @@ fn the_origin_on_a_simplex_edge_is_not_called_touching() {
         .find(|b| b.file == "origin-on-simplex-edge.ron")
         .unwrap();
     let trace = parse_scene(bundled.text, bundled.file).unwrap().trace();
-    let step = trace
-        .steps
-        .iter()
-        .find(|s| s.event == Event::OriginOnSimplex)
-        .expect("the scene's GJK ends with the origin on its simplex");
+    let step = first_step(
+        &trace,
+        Event::OriginOnSimplex,
+        "the scene's GJK ends with the origin on its simplex",
+    );
     let text = explain(step);
     assert!(text.contains("the depth may be anything"), "{text}");
     assert!(trace.result.depth > 2.0, "the scene's depth is large");
