@@ -8,7 +8,7 @@ mod common;
 
 use std::path::PathBuf;
 
-use common::app::{click, harness, pick};
+use common::app::{click, click_at, drag, harness, open_3d, pick, scene_3d_path};
 
 use eframe::egui;
 use egui::accesskit::Role;
@@ -20,19 +20,9 @@ use gjkviz::explain3::termination_text3;
 use gjkviz::scene::{AnyScene, load_any_scene};
 use gjkviz::trace::Termination;
 
-fn scene_path(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("scenes/3d")
-        .join(name)
-}
-
-fn open(name: &str) -> Harness<'static, GjkvizApp> {
-    harness(GjkvizApp::new(Some(&scene_path(name))))
-}
-
 #[test]
 fn a_3d_scene_opens_in_two_orbit_views_with_its_first_step() {
-    let harness = open("box-on-box.ron");
+    let harness = open_3d("box-on-box.ron");
     let view = harness.state().scene3().expect("the 3D scene is on screen");
     assert_eq!(view.scene().name, "Box resting on a box");
     assert!(harness.state().error().is_none());
@@ -43,12 +33,9 @@ fn a_3d_scene_opens_in_two_orbit_views_with_its_first_step() {
     assert!(harness.query_by_label("Link cameras").is_some());
 }
 
-#[test]
-fn dragging_a_view_orbits_it_and_the_linked_other_view() {
-    let mut harness = open("box-on-box.ron");
-    let before = *harness.state().scene3().unwrap().camera(View::World);
-    let other_before = *harness.state().scene3().unwrap().camera(View::Difference);
-    // A corner of the world view, away from the shapes (a drag on a shape moves it).
+/// Drags from a corner of the world view by `by`: away from the shapes (a drag on a shape
+/// moves it), so the view orbits.
+fn orbit_world_view(harness: &mut Harness<'_, GjkvizApp>, by: egui::Vec2) {
     let rect = harness
         .state()
         .scene3()
@@ -56,14 +43,15 @@ fn dragging_a_view_orbits_it_and_the_linked_other_view() {
         .view_rect(View::World)
         .unwrap();
     let start = rect.left_top() + egui::vec2(25.0, 25.0);
-    harness.hover_at(start);
-    harness.run();
-    harness.drag_at(start);
-    harness.run();
-    harness.hover_at(start + egui::vec2(80.0, 30.0));
-    harness.run();
-    harness.drop_at(start + egui::vec2(80.0, 30.0));
-    harness.run();
+    drag(harness, start, start + by, egui::Modifiers::NONE);
+}
+
+#[test]
+fn dragging_a_view_orbits_it_and_the_linked_other_view() {
+    let mut harness = open_3d("box-on-box.ron");
+    let before = *harness.state().scene3().unwrap().camera(View::World);
+    let other_before = *harness.state().scene3().unwrap().camera(View::Difference);
+    orbit_world_view(&mut harness, egui::vec2(80.0, 30.0));
     let view = harness.state().scene3().unwrap();
     let after = *view.camera(View::World);
     assert!(after.yaw != before.yaw, "the drag turned the world view");
@@ -78,7 +66,7 @@ fn dragging_a_view_orbits_it_and_the_linked_other_view() {
 
 #[test]
 fn next_changes_what_the_difference_view_draws() {
-    let mut harness = open("box-on-box.ron");
+    let mut harness = open_3d("box-on-box.ron");
     let mut counts = vec![harness.state().scene3().unwrap().stats(View::Difference)];
     let steps = harness.state().playback().step_count();
     for _ in 1..steps {
@@ -104,11 +92,11 @@ fn every_bundled_3d_scene_steps_first_to_last_and_back_exactly() {
     names.sort();
     assert!(names.len() >= 5);
     for name in names {
-        let Ok(AnyScene::Three(scene)) = load_any_scene(&scene_path(&name)) else {
+        let Ok(AnyScene::Three(scene)) = load_any_scene(&scene_3d_path(&name)) else {
             panic!("{name} is a 3D scene");
         };
         let expected = scene.trace();
-        let mut harness = open(&name);
+        let mut harness = open_3d(&name);
         assert_eq!(
             harness.state().scene3().unwrap().trace(),
             &expected,
@@ -143,7 +131,7 @@ fn every_bundled_3d_scene_steps_first_to_last_and_back_exactly() {
 
 #[test]
 fn hovering_a_vertex_shows_its_numbers() {
-    let mut harness = open("box-on-box.ron");
+    let mut harness = open_3d("box-on-box.ron");
     harness.get_by_label("Last ⇥").click();
     harness.run();
     // Find the support point's place on screen from the camera, as the view projects it.
@@ -185,7 +173,7 @@ fn hovering_a_vertex_shows_its_numbers() {
 
 #[test]
 fn a_2d_scene_opened_from_a_3d_one_brings_back_the_plots() {
-    let mut harness = open("sphere-vs-box.ron");
+    let mut harness = open_3d("sphere-vs-box.ron");
     assert!(harness.state().scene3().is_some());
     harness
         .state_mut()
@@ -204,7 +192,7 @@ fn a_3d_file_that_fails_to_load_says_why_and_keeps_the_scene() {
     let dir = common::temp_dir::TempDir::new("bad-3d");
     let path = dir.path("bad.ron");
     std::fs::write(&path, "(dimension: 3, name: \"x\", a: 5)").unwrap();
-    let mut harness = open("box-on-box.ron");
+    let mut harness = open_3d("box-on-box.ron");
     harness.state_mut().open(gjkviz::app::Source::File(path));
     harness.run();
     assert!(harness.state().error().is_some());
@@ -218,7 +206,7 @@ fn a_3d_file_that_fails_to_load_says_why_and_keeps_the_scene() {
 
 #[test]
 fn a_3d_scene_can_be_saved() {
-    let harness = open("box-on-box.ron");
+    let harness = open_3d("box-on-box.ron");
     for label in ["Save", "Save as…", "Open…"] {
         assert!(
             !harness.get_by_label(label).accesskit_node().is_disabled(),
@@ -279,16 +267,6 @@ fn on_screen(harness: &Harness<'_, GjkvizApp>, which: View, p: glam::DVec3) -> e
     egui::pos2(q.x, q.y)
 }
 
-/// A click without a drag at `at`.
-fn click_at(harness: &mut Harness<'_, GjkvizApp>, at: egui::Pos2) {
-    harness.hover_at(at);
-    harness.run();
-    harness.drag_at(at);
-    harness.run();
-    harness.drop_at(at);
-    harness.run();
-}
-
 /// The hovered text in the 3D view, if any.
 fn hovered(harness: &Harness<'_, GjkvizApp>) -> Option<String> {
     harness
@@ -322,7 +300,7 @@ fn hover_a_face(harness: &mut Harness<'_, GjkvizApp>) -> (egui::Pos2, String) {
 
 #[test]
 fn hovering_a_face_shows_its_normal_and_distance() {
-    let mut harness = open("box-on-box.ron");
+    let mut harness = open_3d("box-on-box.ron");
     harness.get_by_label("Last ⇥").click();
     harness.run();
     let (_, text) = hover_a_face(&mut harness);
@@ -360,7 +338,7 @@ fn hovering_a_face_shows_its_normal_and_distance() {
 /// instead of running past the window's edge.
 #[test]
 fn a_long_result_value_wraps_inside_the_window() {
-    let mut harness = open("near-concentric-spheres.ron");
+    let mut harness = open_3d("near-concentric-spheres.ron");
     harness.key_press(egui::Key::End);
     harness.run();
     let ended = termination_text3(Termination::Refined);
@@ -371,7 +349,7 @@ fn a_long_result_value_wraps_inside_the_window() {
 
 #[test]
 fn clicking_a_face_pins_its_numbers_until_clicked_again_or_beside() {
-    let mut harness = open("box-on-box.ron");
+    let mut harness = open_3d("box-on-box.ron");
     harness.get_by_label("Last ⇥").click();
     harness.run();
     let (at, text) = hover_a_face(&mut harness);
@@ -420,7 +398,7 @@ fn clicking_a_face_pins_its_numbers_until_clicked_again_or_beside() {
 
 #[test]
 fn zoom_to_step_closes_in_on_each_step_and_lets_go_when_turned_off() {
-    let mut harness = open("sphere-vs-box.ron");
+    let mut harness = open_3d("sphere-vs-box.ron");
     let whole = *harness.state().scene3().unwrap().camera(View::Difference);
     harness.get_by_label("Zoom to step").click();
     harness.run();
@@ -463,30 +441,15 @@ fn zoom_to_step_closes_in_on_each_step_and_lets_go_when_turned_off() {
 
 #[test]
 fn the_camera_turn_and_switches_carry_over_to_the_next_3d_scene() {
-    let mut harness = open("box-on-box.ron");
-    // A corner of the world view, away from the shapes (a drag on a shape moves it).
-    let rect = harness
-        .state()
-        .scene3()
-        .unwrap()
-        .view_rect(View::World)
-        .unwrap();
-    let start = rect.left_top() + egui::vec2(25.0, 25.0);
-    harness.hover_at(start);
-    harness.run();
-    harness.drag_at(start);
-    harness.run();
-    harness.hover_at(start + egui::vec2(-60.0, 40.0));
-    harness.run();
-    harness.drop_at(start + egui::vec2(-60.0, 40.0));
-    harness.run();
+    let mut harness = open_3d("box-on-box.ron");
+    orbit_world_view(&mut harness, egui::vec2(-60.0, 40.0));
     harness.get_by_label("Link cameras").click();
     harness.run();
     let prefs = harness.state().scene3().unwrap().prefs();
     assert!(!prefs.linked);
     harness
         .state_mut()
-        .open(Source::File(scene_path("sphere-vs-box.ron")));
+        .open(Source::File(scene_3d_path("sphere-vs-box.ron")));
     harness.run();
     let view = harness.state().scene3().unwrap();
     assert_eq!(view.scene().name, "Sphere against a box corner");
@@ -498,7 +461,7 @@ fn the_camera_turn_and_switches_carry_over_to_the_next_3d_scene() {
 
 #[test]
 fn a_3d_scene_has_the_legend_and_the_convergence_plot_which_goes_to_a_step() {
-    let mut harness = open("vertex-into-face.ron");
+    let mut harness = open_3d("vertex-into-face.ron");
     for entry in [
         "closest face, n",
         "faces removed",
@@ -541,7 +504,7 @@ fn a_3d_scene_has_the_legend_and_the_convergence_plot_which_goes_to_a_step() {
 /// pair (crossing capsules: refinement's after EPA's 8).
 #[test]
 fn the_result_counts_refinement_iterations_on_a_curved_pair() {
-    let mut harness = open("capsules-crossing.ron");
+    let mut harness = open_3d("capsules-crossing.ron");
     click(&mut harness, "Last ⇥");
     let refinement = harness
         .state()

@@ -8,9 +8,7 @@
 
 mod common;
 
-use std::path::PathBuf;
-
-use common::app::harness;
+use common::app::{drag, harness, open_3d, scene_3d_path, undo};
 use common::temp_dir::TempDir;
 
 use eframe::egui;
@@ -26,24 +24,11 @@ use gjkviz::geometry3::rotation_matrix;
 use gjkviz::scene::{AnyScene, Scene3, load_any_scene, save_scene};
 use glam::DVec3;
 
-/// Frames a drag takes from press to release.
-const DRAG_FRAMES: usize = 6;
-
-fn scene_path(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("scenes/3d")
-        .join(name)
-}
-
 fn load3(path: &std::path::Path) -> Scene3 {
     match load_any_scene(path) {
         Ok(AnyScene::Three(scene)) => scene,
         other => panic!("{} is a 3D scene: {other:?}", path.display()),
     }
-}
-
-fn open(name: &str) -> Harness<'static, GjkvizApp> {
-    harness(GjkvizApp::new(Some(&scene_path(name))))
 }
 
 fn scene(harness: &Harness<'_, GjkvizApp>) -> Scene3 {
@@ -54,28 +39,6 @@ fn scene(harness: &Harness<'_, GjkvizApp>) -> Scene3 {
 fn assert_traced(harness: &Harness<'_, GjkvizApp>) {
     let view = harness.state().scene3().unwrap();
     assert_eq!(*view.trace(), view.scene().trace(), "re-traced");
-}
-
-/// Presses at `from`, moves to `to` over a few frames, releases there; with `modifiers` held.
-fn drag(harness: &mut Harness<'_, GjkvizApp>, from: Pos2, to: Pos2, modifiers: Modifiers) {
-    harness.event(egui::Event::ModifiersChanged(modifiers));
-    harness.hover_at(from);
-    harness.run();
-    harness.drag_at(from);
-    harness.run();
-    for k in 1..=DRAG_FRAMES {
-        harness.hover_at(from.lerp(to, k as f32 / DRAG_FRAMES as f32));
-        harness.run();
-    }
-    harness.drop_at(to);
-    harness.run();
-    harness.event(egui::Event::ModifiersChanged(Modifiers::NONE));
-    harness.run();
-}
-
-fn undo(harness: &mut Harness<'_, GjkvizApp>) {
-    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
-    harness.run();
 }
 
 fn redo(harness: &mut Harness<'_, GjkvizApp>) {
@@ -119,7 +82,7 @@ fn type_into_field(harness: &mut Harness<'_, GjkvizApp>, shown: &str, value: f64
 
 #[test]
 fn dragging_a_shape_moves_it_in_the_plane_facing_the_camera_and_re_traces() {
-    let mut harness = open("separated-polyhedra.ron");
+    let mut harness = open_3d("separated-polyhedra.ron");
     let original = scene(&harness);
     let camera = *harness.state().scene3().unwrap().camera(View::World);
     let (_, _, forward) = axes(&harness);
@@ -155,7 +118,7 @@ fn dragging_a_shape_moves_it_in_the_plane_facing_the_camera_and_re_traces() {
 
 #[test]
 fn a_ctrl_drag_moves_a_shape_along_the_view_axis() {
-    let mut harness = open("separated-polyhedra.ron");
+    let mut harness = open_3d("separated-polyhedra.ron");
     let original = scene(&harness);
     let (_, _, forward) = axes(&harness);
     let from = body_on_screen(&harness, Which::B);
@@ -179,7 +142,7 @@ fn a_ctrl_drag_moves_a_shape_along_the_view_axis() {
 
 #[test]
 fn the_knob_turns_a_shape_about_its_position() {
-    let mut harness = open("separated-polyhedra.ron");
+    let mut harness = open_3d("separated-polyhedra.ron");
     let original = scene(&harness);
     let (_, _, forward) = axes(&harness);
     let view = harness.state().scene3().unwrap();
@@ -216,7 +179,7 @@ fn the_knob_turns_a_shape_about_its_position() {
 
 #[test]
 fn a_number_typed_into_a_field_re_traces_and_undo_and_redo_restore_exactly() {
-    let mut harness = open("sphere-vs-box.ron");
+    let mut harness = open_3d("sphere-vs-box.ron");
     let original = scene(&harness);
     // B's half extent along y is 0.6; no other field shows that.
     type_into_field(&mut harness, "0.600", 0.25);
@@ -260,7 +223,7 @@ fn a_number_typed_into_a_field_re_traces_and_undo_and_redo_restore_exactly() {
 
 #[test]
 fn after_an_edit_the_replay_stays_on_the_same_phase_and_iteration() {
-    let mut harness = open("sphere-vs-box.ron");
+    let mut harness = open_3d("sphere-vs-box.ron");
     let trace = harness.state().scene3().unwrap().trace().clone();
     // EPA's third iteration (its last step), in the middle of the replay.
     let at = trace
@@ -287,7 +250,7 @@ fn after_an_edit_the_replay_stays_on_the_same_phase_and_iteration() {
 fn an_edited_3d_scene_saves_and_loads_back_equal() {
     let dir = TempDir::new("edit3-save");
     let path = dir.path("edited.ron");
-    save_scene(&load3(&scene_path("sphere-vs-box.ron")), &path).unwrap();
+    save_scene(&load3(&scene_3d_path("sphere-vs-box.ron")), &path).unwrap();
     let mut harness = harness(GjkvizApp::new(Some(&path)));
     let from = body_on_screen(&harness, Which::B);
     drag(
@@ -321,7 +284,7 @@ fn an_edited_3d_scene_saves_and_loads_back_equal() {
         Modifiers::NONE,
     );
     let edited_again = scene(&harness);
-    let other = scene_path("box-on-box.ron");
+    let other = scene_3d_path("box-on-box.ron");
     harness.state_mut().open(Source::File(other.clone()));
     harness.run();
     assert!(matches!(harness.state().pending(), Some(Pending::Open(_))));
@@ -337,7 +300,7 @@ fn an_edited_3d_scene_saves_and_loads_back_equal() {
 
 #[test]
 fn a_polyhedron_point_typed_into_its_table_re_traces_and_a_row_can_be_added() {
-    let mut harness = open("separated-polyhedra.ron");
+    let mut harness = open_3d("separated-polyhedra.ron");
     let original = scene(&harness);
     harness.get_by_label("Shapes").click();
     harness.run();
@@ -362,7 +325,7 @@ fn a_polyhedron_point_typed_into_its_table_re_traces_and_a_row_can_be_added() {
 
 #[test]
 fn revert_reads_the_3d_file_again_and_undo_brings_the_edit_back() {
-    let mut harness = open("sphere-vs-box.ron");
+    let mut harness = open_3d("sphere-vs-box.ron");
     let original = scene(&harness);
     type_into_field(&mut harness, "40.0°", 10.0);
     let edited = scene(&harness);
@@ -381,7 +344,7 @@ fn revert_reads_the_3d_file_again_and_undo_brings_the_edit_back() {
 
 #[test]
 fn an_edit_that_takes_a_shape_far_away_fits_the_difference_view_again() {
-    let mut harness = open("sphere-vs-box.ron");
+    let mut harness = open_3d("sphere-vs-box.ron");
     let before = *harness.state().scene3().unwrap().camera(View::Difference);
     // B's position x, from 1.3 to 40: A − B moves far out of the view.
     type_into_field(&mut harness, "1.300", 40.0);
@@ -428,7 +391,7 @@ fn large_polyhedra(n: u32) -> Harness<'static, GjkvizApp> {
         points: (0..n).map(|i| fibonacci_direction(i, n) * radius).collect(),
         hull: false,
     };
-    let mut scene = load3(&scene_path("separated-polyhedra.ron"));
+    let mut scene = load3(&scene_3d_path("separated-polyhedra.ron"));
     scene.a.shape = sphere(1.0);
     scene.b.shape = sphere(0.8);
     harness(GjkvizApp::with_scene3(scene, "large.ron".into()))

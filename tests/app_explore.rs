@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::app::harness;
+use common::app::{drag, harness, set_field, undo};
 use common::temp_dir::TempDir;
 use common::{SLIDING_SQUARES_SWEEP, assert_sliding_squares_exact, sliding_squares};
 
@@ -24,9 +24,6 @@ use gjkviz::geometry::{Body, Shape};
 use gjkviz::scene::{BUNDLED_SCENES, Scene, default_scene, load_scene, parse_scene, save_scene};
 use gjkviz::trace::Phase;
 use glam::DVec2;
-
-/// Frames a drag takes from press to release.
-const DRAG_FRAMES: usize = 6;
 
 fn on_scene(scene: Scene) -> Harness<'static, GjkvizApp> {
     harness(GjkvizApp::with_scene(
@@ -57,20 +54,6 @@ fn units_per_point(harness: &Harness<'_, GjkvizApp>) -> f64 {
     1.0 / f64::from(q.x - p.x)
 }
 
-/// Presses at `from`, moves to `to` over a few frames, releases there.
-fn drag(harness: &mut Harness<'_, GjkvizApp>, from: Pos2, to: Pos2) {
-    harness.hover_at(from);
-    harness.run();
-    harness.drag_at(from);
-    harness.run();
-    for k in 1..=DRAG_FRAMES {
-        harness.hover_at(from.lerp(to, k as f32 / DRAG_FRAMES as f32));
-        harness.run();
-    }
-    harness.drop_at(to);
-    harness.run();
-}
-
 fn click_with(harness: &mut Harness<'_, GjkvizApp>, at: Pos2, button: PointerButton) {
     for pressed in [true, false] {
         harness.event(egui::Event::PointerButton {
@@ -80,11 +63,6 @@ fn click_with(harness: &mut Harness<'_, GjkvizApp>, at: Pos2, button: PointerBut
             modifiers: Modifiers::NONE,
         });
     }
-}
-
-fn undo(harness: &mut Harness<'_, GjkvizApp>) {
-    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
-    harness.run();
 }
 
 fn redo_shift_z(harness: &mut Harness<'_, GjkvizApp>) {
@@ -123,7 +101,7 @@ fn dragging_b_moves_it_by_the_pointer_motion_and_re_traces_in_one_undo_step() {
     let from = screen(&harness, inside_b);
     let to = from + egui::vec2(30.0, -12.0);
     let unit = units_per_point(&harness);
-    drag(&mut harness, from, to);
+    drag(&mut harness, from, to, Modifiers::NONE);
 
     let app = harness.state();
     let moved = app.scene().b.position - original.b.position;
@@ -182,7 +160,7 @@ fn a_dragged_point_that_dents_the_polygon_switches_to_its_hull_with_a_warning() 
     let point = polygon_points_world(&original.b).unwrap()[1];
     let target = DVec2::new(7.0, 4.5);
     let (from, to) = (screen(&harness, point), screen(&harness, target));
-    drag(&mut harness, from, to);
+    drag(&mut harness, from, to, Modifiers::NONE);
     let b = &harness.state().scene().b;
     let now = polygon_points_world(b).unwrap()[1];
     assert!(
@@ -258,7 +236,7 @@ fn the_rim_of_a_circle_sets_its_radius_and_the_knob_turns_a_box() {
         screen(&harness, rim),
         screen(&harness, rim + DVec2::new(0.0, 1.0)),
     );
-    drag(&mut harness, from, to);
+    drag(&mut harness, from, to, Modifiers::NONE);
     let Shape::Circle { radius } = harness.state().scene().a.shape else {
         panic!("still a circle")
     };
@@ -285,7 +263,7 @@ fn the_rim_of_a_circle_sets_its_radius_and_the_knob_turns_a_box() {
         screen(&harness, knob),
         screen(&harness, b_centre + DVec2::new(0.0, reach.x)),
     );
-    drag(&mut harness, from, to);
+    drag(&mut harness, from, to, Modifiers::NONE);
     let b = &harness.state().scene().b;
     assert!((b.rotation - 90.0).abs() < 1.0, "rotation {}", b.rotation);
     assert!((b.position - b_centre).length() < 1e-9, "turned in place");
@@ -414,14 +392,6 @@ fn open_sweep(harness: &mut Harness<'_, GjkvizApp>) {
         harness.state().sweep_samples().is_some(),
         "the panel is open"
     );
-}
-
-/// Sets the sweep field labelled `label`.
-fn set_field(harness: &mut Harness<'_, GjkvizApp>, label: &str, value: f64) {
-    harness
-        .get_by_role_and_label(Role::SpinButton, label)
-        .set_value_accesskit(value);
-    harness.run();
 }
 
 #[test]

@@ -7,12 +7,8 @@
 
 mod common;
 
-use std::path::PathBuf;
+use common::app::{click_at, open_3d, scene_3d_path, set_field};
 
-use common::app::harness;
-
-use eframe::egui::{self, Modifiers, PointerButton, Pos2};
-use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use gjkviz::app::GjkvizApp;
@@ -22,21 +18,11 @@ use gjkviz::sweep::Sweep;
 use gjkviz::sweep3::{Motion3, sweep3};
 use glam::DVec3;
 
-fn scene_path(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("scenes/3d")
-        .join(name)
-}
-
 fn scene(name: &str) -> Scene3 {
-    match load_any_scene(&scene_path(name)).unwrap() {
+    match load_any_scene(&scene_3d_path(name)).unwrap() {
         AnyScene::Three(scene) => scene,
         AnyScene::Two(_) => panic!("{name} is a 3D scene"),
     }
-}
-
-fn open(name: &str) -> Harness<'static, GjkvizApp> {
-    harness(GjkvizApp::new(Some(&scene_path(name))))
 }
 
 fn open_sweep(harness: &mut Harness<'_, GjkvizApp>) {
@@ -59,30 +45,9 @@ fn samples(harness: &Harness<'_, GjkvizApp>) -> Vec<gjkviz::sweep::SweepSample> 
     view.explore().sweep_samples().unwrap().to_vec()
 }
 
-fn set_field(harness: &mut Harness<'_, GjkvizApp>, label: &str, value: f64) {
-    harness
-        .get_by_role_and_label(Role::SpinButton, label)
-        .set_value_accesskit(value);
-    harness.run();
-}
-
-fn click_at(harness: &mut Harness<'_, GjkvizApp>, at: Pos2) {
-    harness.hover_at(at);
-    harness.run();
-    for pressed in [true, false] {
-        harness.event(egui::Event::PointerButton {
-            pos: at,
-            button: PointerButton::Primary,
-            pressed,
-            modifiers: Modifiers::NONE,
-        });
-    }
-    harness.run();
-}
-
 #[test]
 fn the_3d_sweep_plots_the_core_samples_from_overlap_to_separation() {
-    let mut harness = open("box-on-box.ron");
+    let mut harness = open_3d("box-on-box.ron");
     open_sweep(&mut harness);
     assert!(harness.query_by_label("along a line").is_some());
     let shown = samples(&harness);
@@ -128,7 +93,7 @@ fn assert_same_samples(shown: &[gjkviz::sweep::SweepSample], core: &[gjkviz::swe
 
 #[test]
 fn clicking_a_sample_moves_b_there_and_its_trace_opens() {
-    let mut harness = open("box-on-box.ron");
+    let mut harness = open_3d("box-on-box.ron");
     let before = harness.state().scene3().unwrap().scene().clone();
     open_sweep(&mut harness);
     let shown = samples(&harness);
@@ -173,7 +138,7 @@ fn clicking_a_sample_moves_b_there_and_its_trace_opens() {
 
 #[test]
 fn turning_sweeps_a_full_turn_about_the_axis() {
-    let mut harness = open("box-on-box.ron");
+    let mut harness = open_3d("box-on-box.ron");
     open_sweep(&mut harness);
     harness.get_by_label("turning").click();
     harness.run();
@@ -202,7 +167,7 @@ fn turning_sweeps_a_full_turn_about_the_axis() {
 
 #[test]
 fn the_3d_comparison_lists_every_method_and_the_reference_for_two_polytopes() {
-    let mut harness = open("box-on-box.ron");
+    let mut harness = open_3d("box-on-box.ron");
     harness.get_by_label("Compare methods").click();
     harness.run();
     let rows = compare3(&scene("box-on-box.ron"));
@@ -220,7 +185,7 @@ fn the_3d_comparison_lists_every_method_and_the_reference_for_two_polytopes() {
             .is_some()
     );
 
-    let mut harness = open("sphere-vs-box.ron");
+    let mut harness = open_3d("sphere-vs-box.ron");
     harness.get_by_label("Compare methods").click();
     harness.run();
     assert!(

@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::app::{Dropped, assert_error_banner, click, harness, pick};
+use common::app::{Dropped, assert_error_banner, click, harness, pick, wait_for_the_watch};
 use common::temp_dir::TempDir;
 
 use std::path::{Path, PathBuf};
@@ -94,14 +94,6 @@ fn app_on(path: &Path, answers: Answers) -> Harness<'static, GjkvizApp> {
     let mut app = GjkvizApp::new(Some(path));
     app.set_dialogs(Box::new(answers));
     harness(app)
-}
-
-/// Frames for a bit more than the app's half second between checks of the file on disk.
-fn wait_for_the_watch(harness: &mut Harness<'_, GjkvizApp>) {
-    for _ in 0..8 {
-        harness.step();
-    }
-    harness.run();
 }
 
 /// The header the app must show at `index` of its own trace.

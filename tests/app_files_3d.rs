@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::app::{Dropped, harness};
+use common::app::{Dropped, harness, wait_for_the_watch};
 use common::temp_dir::TempDir;
 
 use std::path::Path;
@@ -25,14 +25,6 @@ fn gem_scene_in(dir: &TempDir) -> std::path::PathBuf {
         std::fs::copy(Path::new(SCENES_3D).join(file), dir.path(file)).unwrap();
     }
     dir.path("gem-into-a-plate.ron")
-}
-
-/// Frames for a bit more than the app's half second between checks of the files on disk.
-fn wait_for_the_watch(harness: &mut Harness<'_, GjkvizApp>) {
-    for _ in 0..8 {
-        harness.step();
-    }
-    harness.run();
 }
 
 /// Whether the hull of B's mesh on screen has `corner` among its vertices.

@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 
 use eframe::egui::accesskit::Role;
+use eframe::egui::{self, Key, Modifiers, PointerButton, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use gjkviz::app::{GjkvizApp, install_fonts};
@@ -19,6 +20,75 @@ pub fn harness(app: GjkvizApp) -> Harness<'static, GjkvizApp> {
         .build_ui_state(|ui, app: &mut GjkvizApp| app.ui(ui), app);
     harness.run();
     harness
+}
+
+/// A bundled 3D scene's file.
+pub fn scene_3d_path(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("scenes/3d")
+        .join(name)
+}
+
+/// The app opened on the bundled 3D scene `name`.
+pub fn open_3d(name: &str) -> Harness<'static, GjkvizApp> {
+    harness(GjkvizApp::new(Some(&scene_3d_path(name))))
+}
+
+/// Frames a test drag moves over between press and release, so the app sees it move.
+const DRAG_FRAMES: usize = 6;
+
+/// Presses at `from`, moves to `to` over a few frames, releases there; with `modifiers` held.
+pub fn drag(harness: &mut Harness<'_, GjkvizApp>, from: Pos2, to: Pos2, modifiers: Modifiers) {
+    harness.event(egui::Event::ModifiersChanged(modifiers));
+    harness.hover_at(from);
+    harness.run();
+    harness.drag_at(from);
+    harness.run();
+    for k in 1..=DRAG_FRAMES {
+        harness.hover_at(from.lerp(to, k as f32 / DRAG_FRAMES as f32));
+        harness.run();
+    }
+    harness.drop_at(to);
+    harness.run();
+    harness.event(egui::Event::ModifiersChanged(Modifiers::NONE));
+    harness.run();
+}
+
+/// A click without a drag at `at`: the pointer moves there, then presses and releases.
+pub fn click_at(harness: &mut Harness<'_, GjkvizApp>, at: Pos2) {
+    harness.hover_at(at);
+    harness.run();
+    for pressed in [true, false] {
+        harness.event(egui::Event::PointerButton {
+            pos: at,
+            button: PointerButton::Primary,
+            pressed,
+            modifiers: Modifiers::NONE,
+        });
+    }
+    harness.run();
+}
+
+/// Types `value` into the number field labelled `label`.
+pub fn set_field(harness: &mut Harness<'_, GjkvizApp>, label: &str, value: f64) {
+    harness
+        .get_by_role_and_label(Role::SpinButton, label)
+        .set_value_accesskit(value);
+    harness.run();
+}
+
+/// Ctrl+Z (Cmd+Z on a Mac).
+pub fn undo(harness: &mut Harness<'_, GjkvizApp>) {
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run();
+}
+
+/// Enough frames of the harness clock for the app to check a followed file again.
+pub fn wait_for_the_watch(harness: &mut Harness<'_, GjkvizApp>) {
+    for _ in 0..8 {
+        harness.step();
+    }
+    harness.run();
 }
 
 /// The load-error banner is up and shows `error` word for word.
