@@ -1,7 +1,7 @@
 //! Each 3D step in plain words, with its own numbers, its numbers as a table, and the phase's
 //! pseudocode with the line the step carried out. The framework is the 2D one
-//! ([`crate::explain`]: phase names, [`Row`], number formats); the words are 3D. Everything
-//! here reads the [`Step3`]; nothing re-runs any geometry.
+//! ([`crate::explain`]: phase names, [`Row`](crate::explain::Row), number formats); the words
+//! are 3D. Everything here reads the [`Step3`]; nothing re-runs any geometry.
 //!
 //! Pseudocode lines carry the events they stand for, so the line of a step is looked up, not
 //! kept as a hand-maintained index that shifts when a line is added.

@@ -19,15 +19,21 @@
 //! Two shortcuts end the searches early: a flat face of A − B under the normal is settled from
 //! three of its corners, first those of the earlier phase's last triangle ([`super::flat_face`]);
 //! and after a search along a kink, one probe across it settles a normal that lies on it
-//! ([`KINK_PROBE_ANGLE`]). A kink that curves (a cone's side) leaves the great circle along its
-//! tangent, so once two searches have ended on one kink, the next step along it is the secant
-//! of their slopes along it, and a search across lands back on it ([`kink_secant_angle`]).
+//! (`KINK_PROBE_ANGLE` in [`kinks`]). A kink that curves (a cone's side) leaves the great circle
+//! along its tangent, so once two searches have ended on one kink, the next step along it is
+//! the secant of their slopes along it, and a search across lands back on it
+//! ([`kinks::kink_secant_angle`]).
+//!
+//! Here: the search itself (PARTAN cycles of line searches, each evaluation recorded); the
+//! flat-face attempts in `faces`, the steps across and along kinks in `kinks`.
+
+mod faces;
+mod kinks;
 
 use glam::DVec3;
 
 use super::difference::{Difference, Vertex};
-use super::flat_face::{CORNER_TILT, Corner, FaceCorners, WIDE_CORNER_TILT, Walk};
-use super::refined_contacts::on_face;
+use super::flat_face::{Corner, FaceCorners};
 use super::settings::Settings3;
 use crate::algorithm::slope_search::{
     ANGLE_RESOLUTION, Measured, find_slope_sign_change, keep_steadiest,
@@ -35,6 +41,7 @@ use crate::algorithm::slope_search::{
 use crate::geometry3::SupportMap3;
 use crate::trace::{Check, CheckKind, Phase, Recorder};
 use crate::trace3::{Bounds, Event3, Step3};
+use kinks::{along_the_kink, kink_secant_angle};
 
 /// Offsets below this many units in the last place of the support point's coordinates are
 /// rounding: the point lies on the normal's line as far as f64 can tell (as in 2D).
@@ -61,39 +68,6 @@ const PROGRESS_ROUNDINGS: f64 = 1.0;
 /// points on both sides then give the direction along the edge. Where three or more support
 /// points meet (a flat face of A − B) the next search stops too.
 const STALLED_SEARCHES: u32 = 2;
-
-/// How far (radians) the probe after a search along a kink turns the normal across it. A search
-/// closes its bracket to [`ANGLE_RESOLUTION`], so a kink it ended on lies about that far away;
-/// and turned this little, the support point on this side stays within rounding of the height
-/// (it sinks by the angle times the two sides' distance, some 2 ulps of the size), so the two
-/// combine into the gradient ([`Sample::gradient`]). Twice that gave answers up to 3.6e-15 worse
-/// on the bench's pairs.
-const KINK_PROBE_ANGLE: f64 = ANGLE_RESOLUTION;
-
-/// Corners looked for past an edge of the flat face's triangle before the attempt is given up
-/// ([`FaceCorners::extend`]). One settled every bench pair that settles; a round face can take
-/// more (the cap-to-cap lesson takes three). Where the origin's projection lies a fraction δ/R
-/// of a round face's radius inside its rim, the walk halves the arc between its corners until
-/// it is within √(8δ/R), about 7 steps at 1e-4. With 3, such faces failed attempt after
-/// attempt, each the next evaluation started again (2,000 random cone–capsule pairs up to 252
-/// evaluations, cylinder pairs 209; with 8, 73 and 35; 10 and 16 the same as 8).
-const FACE_WALK_STEPS: u32 = 8;
-
-/// Longest step along a kink (radians) the secant of its slopes may take: beyond it the
-/// slope's straight line is a guess, not a measurement.
-const KINK_STEP_MAX: f64 = std::f64::consts::FRAC_PI_8;
-
-/// How many times the angle between its two points the secant along a kink may reach; a longer
-/// step is cut to that. Where the slopes hardly differ, a straight edge of a flat face running
-/// into the face's normal, the secant reached 6e7 times it, 0.36 rad past the face, and the
-/// search took 100 evaluations to come back. On a kink that curves the step is a few times
-/// that (at most 52 over the refinement tests' pairs under five seeds), but where refinement
-/// meets the kink close to its lowest point, 270 times (a ball inside a cone): refused, not
-/// cut, that step left the search to creep along the kink, 1,000 evaluations.
-const KINK_SECANT_REACH: f64 = 256.0;
-
-/// The cosine between two directions across kinks above which they are one kink's.
-const KINK_SAME_EDGE: f64 = 0.9;
 
 /// One evaluation of the support function along a normal.
 #[derive(Clone, Copy)]
@@ -434,186 +408,6 @@ where
         (end, angle.abs() > ANGLE_RESOLUTION)
     }
 
-    /// Where three support points found apart surround the origin's projection on their plane,
-    /// finds the face's corners again exactly, looks past an edge of their triangle that misses
-    /// the projection for one more, and evaluates along the plane's normal: if the plane bounds
-    /// A − B, that settles the search there (see [`super::flat_face`]), else the search goes
-    /// on. A line search zig-zagging across a flat face's kinks is cut short by it, so it is
-    /// tried after every evaluation; but not again at a normal within [`KINK_ANGLE`] of one
-    /// that failed, whose corners, a rounding apart, fail the same way (a cone on a box: 13
-    /// attempts at one normal, four evaluations each).
-    fn try_flat_face(&mut self, n: DVec3) {
-        if self.over() {
-            return;
-        }
-        let Some(normal) = self.face.candidate(n) else {
-            return;
-        };
-        if self
-            .failed_face
-            .is_some_and(|failed| (failed - normal).length() <= KINK_ANGLE)
-        {
-            return;
-        }
-        self.attempt_flat_face(normal);
-        if !self.over() {
-            self.failed_face = Some(normal);
-        }
-    }
-
-    /// The attempt of [`Search::try_flat_face`] at the candidate `normal`: it ends the search
-    /// (over) where the face bounds A − B.
-    fn attempt_flat_face(&mut self, normal: DVec3) {
-        // The corners found again along the candidate normal tilted toward each, exactly on
-        // the face, give its plane to rounding. Where two of them came back as one point and
-        // no triangle around the origin's projection was found, wider tilts look again, and
-        // what they find is turned back onto the face: first along the candidate normal, which
-        // leaves a rounded shape's points together and so their plane parallel to the face,
-        // then along that plane's normal, the face's own.
-        // Aimed before the first look's corners take the kept ones' place.
-        let wide = self.face.toward_corners(normal, WIDE_CORNER_TILT);
-        let Some((corners, size)) =
-            self.probe_corners(self.face.toward_corners(normal, CORNER_TILT))
-        else {
-            return;
-        };
-        let Some(mut walk) = self.walk_around_origin(corners, normal, size) else {
-            return;
-        };
-        if FaceCorners::crowded(&corners, size) && !matches!(walk, Walk::AroundOrigin(_)) {
-            let Some((wider, wider_size)) = self.probe_corners(wide) else {
-                return;
-            };
-            let pair = &*self.pair;
-            let onto = |n: DVec3| wider.map(|c| on_face(pair, c, n));
-            let plane = FaceCorners::plane_of(onto(normal).map(|c| c.v.w), normal);
-            let corners = onto(plane.unwrap_or(normal));
-            let Some(wider_walk) = self.walk_around_origin(corners, normal, size.max(wider_size))
-            else {
-                return;
-            };
-            walk = wider_walk;
-        }
-        if let Walk::AroundOrigin(mut normal) = walk {
-            if let Some(tilted) = self.face.sliver_widening(normal) {
-                self.widening = true;
-                let s = self.probe_face(tilted);
-                if self.over() {
-                    return;
-                }
-                normal = self.face.widen(s.corner(), normal);
-            }
-            self.checking_face = true;
-            self.probe_face(normal);
-        }
-    }
-
-    /// The face's corners found again along the three `tilted` normals, and the size of their
-    /// coordinates; None where the iteration limit falls among them.
-    fn probe_corners(&mut self, tilted: [DVec3; 3]) -> Option<([Corner; 3], f64)> {
-        let mut size: f64 = 0.0;
-        let mut found = [Corner::default(); 3];
-        for (corner, tilted) in found.iter_mut().zip(tilted) {
-            if self.over() {
-                return None;
-            }
-            let s = self.probe_face(tilted);
-            size = size.max(s.size);
-            *corner = s.corner();
-        }
-        Some((found, size))
-    }
-
-    /// From `corners` found again (coordinates of about `size`) on the face under the candidate
-    /// `normal`, the walk past the edges that miss the origin's projection, as far as it goes;
-    /// None where the iteration limit falls in it.
-    fn walk_around_origin(
-        &mut self,
-        corners: [Corner; 3],
-        normal: DVec3,
-        mut size: f64,
-    ) -> Option<Walk> {
-        if self.over() {
-            return None;
-        }
-        let mut walk = self.face.retake(corners, normal, size);
-        for _ in 0..FACE_WALK_STEPS {
-            let Walk::Beyond { tilted, toward } = walk else {
-                break;
-            };
-            let s = self.probe_face(tilted);
-            if self.over() {
-                return None;
-            }
-            size = size.max(s.size);
-            walk = self.face.extend(s.corner(), toward, size, s.tolerance);
-        }
-        Some(walk)
-    }
-
-    /// After a search along a kink's edge: where it ended on the kink itself, the support
-    /// points on both sides put the normal's line between them. One evaluation a hair across
-    /// the edge, toward the other side, finds the other side's point and settles the normal.
-    fn probe_across_the_kink(&mut self, at: &Sample, edge: DVec3) -> Option<Sample> {
-        // The edge's line passes between the two sides' offsets, near the origin: the other side
-        // lies across the origin from this side's offset.
-        let e = edge.reject_from(at.normal).normalize_or_zero();
-        let side = at.support.w.dot(e);
-        if self.over() || e == DVec3::ZERO || side == 0.0 {
-            return None;
-        }
-        let normal = (at.normal - e * (side.signum() * KINK_PROBE_ANGLE)).normalize();
-        self.probe = Some(Event3::KinkProbe);
-        let probed = self.evaluate(normal, 0.0, f64::INFINITY, std::slice::from_ref(at));
-        Some(probed)
-    }
-
-    /// After a move along a kink that ended at `end`: where `end` lies on the kink itself, it
-    /// is returned; where it lies a hair beside it (a great circle follows a straight kink, a
-    /// capsule's side, to rounding), a probe across finds the other side; where it lies farther
-    /// (a kink that curves, a cone's apex, leaves the great circle), a search downhill across
-    /// it lands back on it. A search from there has two points on the kink to step by.
-    fn back_onto_the_kink(&mut self, end: Sample, edge: DVec3) -> Sample {
-        if end.across.is_some() {
-            return end;
-        }
-        match self.probe_across_the_kink(&end, edge) {
-            Some(probed) if probed.across.is_some() => probed,
-            _ => self.search_across_the_kink(end),
-        }
-    }
-
-    /// A search downhill from `beside`, a point beside a kink: its offset points across it.
-    fn search_across_the_kink(&mut self, beside: Sample) -> Sample {
-        let across = (-beside.gradient)
-            .reject_from(beside.normal)
-            .normalize_or_zero();
-        if self.over() || across == DVec3::ZERO {
-            return beside;
-        }
-        self.line_search(&beside, across).0
-    }
-
-    /// A step along a kink from `start`, on it, by `angle` along the tangent `u`: the great
-    /// circle leaves a kink that curves (a cone's apex, whose normals end on a small circle), so
-    /// one evaluation there lands beside the kink, and a search downhill from it, across the
-    /// kink, lands back on it, near where the height along it is smallest. A line search along
-    /// the tangent itself would stop where leaving the kink costs more than following it gains,
-    /// ever shorter steps as the slope along the kink fades.
-    fn step_along_the_kink(&mut self, start: &Sample, u: DVec3, angle: f64) -> Sample {
-        let (sin, cos) = angle.sin_cos();
-        self.probe = Some(Event3::KinkStep);
-        let normal = start.normal * cos + u * sin;
-        let beside = self.evaluate(normal, 0.0, f64::INFINITY, &[]);
-        self.search_across_the_kink(beside)
-    }
-
-    /// An evaluation on behalf of [`Search::try_flat_face`], recorded as such.
-    fn probe_face(&mut self, n: DVec3) -> Sample {
-        self.probe = Some(Event3::FlatFaceProbe);
-        self.evaluate(n, 0.0, f64::INFINITY, &[])
-    }
-
     /// Measures the height and gradient along `normal` (any length), `angle` along the current
     /// great circle inside a bracket `width` wide, and records the step.
     fn evaluate(&mut self, normal: DVec3, angle: f64, width: f64, neighbours: &[Sample]) -> Sample {
@@ -710,39 +504,6 @@ where
         });
         s
     }
-}
-
-/// The angle along the unit tangent `u` at `start` where the height along the kink is smallest,
-/// by the secant of the slopes along it at `start` and at `before`, the point the last search
-/// on the same kink ended on. Both lie on the kink (their gradients are the slopes along it,
-/// [`Sample::gradient`]). A step beyond [`KINK_SECANT_REACH`] times their angle apart is cut
-/// to that. None where they are not on one kink or the secant does not lead downhill from
-/// `start` within [`KINK_STEP_MAX`].
-fn kink_secant_angle(start: &Sample, before: &Sample, u: DVec3) -> Option<f64> {
-    let (across, across_before) = (start.across?, before.across?);
-    // The same kink: the directions across it agree (a cone's apex circle turns them slowly).
-    if across.normalize().dot(across_before.normalize()).abs() < KINK_SAME_EDGE {
-        return None;
-    }
-    let behind = before.normal.dot(u).atan2(before.normal.dot(start.normal));
-    let (slope, slope_before) = (start.gradient.dot(u), before.gradient.dot(u));
-    let angle = slope * behind / (slope - slope_before);
-    let downhill = angle * slope < 0.0;
-    // A finite angle has a finite `behind`, so the clamp's bounds are ordered numbers.
-    let reach = KINK_SECANT_REACH * behind.abs();
-    (angle.is_finite() && downhill && angle.abs() <= KINK_STEP_MAX)
-        .then(|| angle.clamp(-reach, reach))
-}
-
-/// A search direction at a kink, made exactly parallel to the kink's edge (perpendicular to
-/// `across`). Downhill there is minus the point nearest the origin on the segment between the
-/// two support points' offsets, already perpendicular to their difference in exact arithmetic;
-/// but it is a small difference of large offsets, and its rounding, relative to its own length,
-/// tilts a search along it off the edge, where every step crosses the kink and the bracket
-/// creeps back toward the start. A cycle's chord may come from off the kink altogether.
-fn along_the_kink(downhill: DVec3, across: Option<DVec3>) -> DVec3 {
-    // `across` is never zero: `nearest_to_origin` gives it only for a segment of some length.
-    across.map_or(downhill, |e| downhill.reject_from(e))
 }
 
 /// The point of the segment [p, q] nearest the origin, and when that point lies strictly
