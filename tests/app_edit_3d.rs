@@ -8,11 +8,10 @@
 
 mod common;
 
-use common::app::{drag, harness, open_3d, scene_3d_path, undo};
+use common::app::{drag, harness, open_3d, scene_3d_path, type_into_field, undo};
 use common::temp_dir::TempDir;
 
 use eframe::egui;
-use egui::accesskit::Role;
 use egui::{Key, Modifiers, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
@@ -58,26 +57,6 @@ fn body_on_screen(harness: &Harness<'_, GjkvizApp>, which: Which) -> Pos2 {
 /// The world view's right, up and forward axes.
 fn axes(harness: &Harness<'_, GjkvizApp>) -> (DVec3, DVec3, DVec3) {
     harness.state().scene3().unwrap().world_axes().unwrap()
-}
-
-/// Opens the Shapes section and types `value` into the field that shows `shown`.
-fn type_into_field(harness: &mut Harness<'_, GjkvizApp>, shown: &str, value: f64) {
-    if harness.query_all_by_label("position").next().is_none() {
-        harness.get_by_label("Shapes").click();
-        harness.run();
-    }
-    let field = harness
-        .query_all_by_role(Role::SpinButton)
-        .find(|n| n.value().as_deref() == Some(shown))
-        .unwrap_or_else(|| {
-            let shown_now: Vec<_> = harness
-                .query_all_by_role(Role::SpinButton)
-                .map(|n| n.value())
-                .collect();
-            panic!("a field showing {shown}, among {shown_now:?}")
-        });
-    field.set_value_accesskit(value);
-    harness.run();
 }
 
 #[test]

@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::app::{Dropped, assert_error_banner, click, harness, pick, wait_for_the_watch};
+use common::app::{Dropped, assert_error_banner, click, harness, pick, undo, wait_for_the_watch};
 use common::temp_dir::TempDir;
 
 use std::path::{Path, PathBuf};
@@ -548,6 +548,12 @@ fn a_file_changed_on_disk_while_unsaved_is_offered_not_forced() {
     assert_eq!(*harness.state().scene(), moved);
     assert!(!harness.state().has_unsaved_changes());
     assert!(harness.query_by_label_contains("changed on disk").is_none());
+    undo(&mut harness);
+    assert_eq!(
+        *harness.state().scene(),
+        mine,
+        "the edits dropped by the reload come back with undo"
+    );
 }
 
 #[test]

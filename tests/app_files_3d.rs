@@ -5,13 +5,14 @@
 
 mod common;
 
-use common::app::{Dropped, harness, wait_for_the_watch};
+use common::app::{Dropped, harness, type_into_field, undo, wait_for_the_watch};
 use common::temp_dir::TempDir;
 
 use std::path::Path;
 use std::sync::Arc;
 
 use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable as _;
 use gjkviz::app::GjkvizApp;
 use gjkviz::geometry3::Shape3;
 use gjkviz::scene::{AnyScene, load_any_scene};
@@ -126,4 +127,49 @@ fn a_dropped_3d_scene_opens_in_the_orbit_views_and_joins_the_recent_files() {
     assert_eq!(*view.source(), gjkviz::app::Source::File(path.clone()));
     assert!(harness.state().recent_files().contains(&path));
     assert!(harness.state().error().is_none());
+}
+
+/// With edits not yet saved, a 3D scene's file changed on disk is offered, not forced on the
+/// user, as in 2D: the banner says so, the edits stay on screen until Reload from disk, and undo
+/// brings them back after it. The 3D views once showed no banner, so the change went unsaid
+/// until the next save overwrote it.
+#[test]
+fn a_3d_file_changed_on_disk_while_unsaved_is_offered_not_forced() {
+    let dir = TempDir::new("offer-reload-3d");
+    let path = dir.path("watched.ron");
+    std::fs::copy(Path::new(SCENES_3D).join("sphere-vs-box.ron"), &path).unwrap();
+    let mut harness = harness(GjkvizApp::new(Some(&path)));
+    type_into_field(&mut harness, "40.0°", 10.0);
+    assert!(harness.state().has_unsaved_changes());
+    let mine = harness.state().scene3().unwrap().scene().clone();
+
+    let text = std::fs::read_to_string(&path).unwrap();
+    let moved = text.replace("position: (1.3, 0.9, 0.4)", "position: (1.3, 0.8, 0.4)");
+    assert_ne!(text, moved);
+    std::fs::write(&path, moved).unwrap();
+    wait_for_the_watch(&mut harness);
+    assert_eq!(
+        *harness.state().scene3().unwrap().scene(),
+        mine,
+        "nothing replaced unasked"
+    );
+    assert!(
+        harness
+            .query_by_label_contains("watched.ron changed on disk")
+            .is_some()
+    );
+    harness.get_by_label("Reload from disk").click();
+    harness.run();
+    let AnyScene::Three(on_disk) = load_any_scene(&path).unwrap() else {
+        panic!("a 3D scene");
+    };
+    assert_eq!(*harness.state().scene3().unwrap().scene(), on_disk);
+    assert!(!harness.state().has_unsaved_changes());
+    assert!(harness.query_by_label_contains("changed on disk").is_none());
+    undo(&mut harness);
+    assert_eq!(
+        *harness.state().scene3().unwrap().scene(),
+        mine,
+        "the edits dropped by the reload come back with undo"
+    );
 }

@@ -8,7 +8,7 @@ use std::time::Duration;
 use egui::{Align2, Color32, FontId, Id, LayerId, Order};
 
 use super::GjkvizApp;
-use super::banners::Banner;
+use super::banners::{self, Banner, DiskChoice};
 use super::dialogs::{FileKind, Picked, file_name_for, is_scene_file};
 use super::file_state::bundled_scene;
 use super::loaded::Source;
@@ -403,8 +403,34 @@ impl GjkvizApp {
         }
     }
 
+    /// The banners under the scene bar, in 2D and 3D alike: the offer to reload the followed
+    /// file when it changed on disk under unsaved changes, then the last error. The answer to
+    /// the offer is carried out after the frame ([`GjkvizApp::on_disk_choice`]).
+    pub(super) fn file_banners_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        palette: &Palette,
+    ) -> Option<DiskChoice> {
+        let choice = if self.file.changed_on_disk {
+            banners::disk_changed_banner_ui(ui, &self.followed_file_name(), palette)
+        } else {
+            None
+        };
+        banners::error_banner_ui(ui, &mut self.file.banner, palette);
+        choice
+    }
+
+    /// Carries out the user's answer to the file changed on disk.
+    pub(super) fn on_disk_choice(&mut self, choice: DiskChoice, ctx: &egui::Context) {
+        match choice {
+            DiskChoice::Reload => self.reload_from_disk(),
+            DiskChoice::KeepMine => self.file.changed_on_disk = false,
+        }
+        ctx.request_repaint();
+    }
+
     /// The name of the followed file, for the banner offering to reload it.
-    pub(super) fn followed_file_name(&self) -> String {
+    fn followed_file_name(&self) -> String {
         self.file
             .watch
             .as_ref()

@@ -63,7 +63,6 @@ use crate::algorithm::Settings;
 use crate::command::{EXIT_USAGE, ScreenshotRequest};
 use crate::scene::{AnyScene, Scene, default_scene, load_any_scene};
 use crate::trace::Trace;
-use banners::DiskChoice;
 use editing::Edits;
 use file_state::FileState;
 use gestures::WorldFrame;
@@ -326,11 +325,7 @@ impl GjkvizApp {
                 recent: &self.file.recent,
             };
             bar_action = scene_bar::scene_bar_ui(ui, &bar, &palette);
-            if self.file.changed_on_disk {
-                disk_choice =
-                    banners::disk_changed_banner_ui(ui, &self.followed_file_name(), &palette);
-            }
-            banners::error_banner_ui(ui, &mut self.file.banner, &palette);
+            disk_choice = self.file_banners_ui(ui, &palette);
             ui.add_space(2.0);
         });
         egui::Panel::top("step header").show(ui, |ui| {
@@ -433,7 +428,7 @@ impl GjkvizApp {
         self.path_prompt_ui(&ctx, &palette);
         files::drop_hint_ui(&ctx);
 
-        if disk_choice.is_some() || bar_action.is_some() {
+        if bar_action.is_some() {
             ctx.request_repaint();
         }
         if let Some(settings) = new_settings {
@@ -446,10 +441,8 @@ impl GjkvizApp {
             // Drawn again at once, so the plots and panels never show the old scene.
             ctx.request_discard("the scene was edited");
         }
-        match disk_choice {
-            Some(DiskChoice::Reload) => self.reload_from_disk(),
-            Some(DiskChoice::KeepMine) => self.file.changed_on_disk = false,
-            None => {}
+        if let Some(choice) = disk_choice {
+            self.on_disk_choice(choice, &ctx);
         }
         if let Some(step) = goto_step {
             self.playback.go_to(step);

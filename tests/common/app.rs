@@ -77,6 +77,26 @@ pub fn set_field(harness: &mut Harness<'_, GjkvizApp>, label: &str, value: f64) 
     harness.run();
 }
 
+/// Opens the Shapes section and types `value` into the field that shows `shown`.
+pub fn type_into_field(harness: &mut Harness<'_, GjkvizApp>, shown: &str, value: f64) {
+    if harness.query_all_by_label("position").next().is_none() {
+        harness.get_by_label("Shapes").click();
+        harness.run();
+    }
+    let field = harness
+        .query_all_by_role(Role::SpinButton)
+        .find(|n| n.value().as_deref() == Some(shown))
+        .unwrap_or_else(|| {
+            let shown_now: Vec<_> = harness
+                .query_all_by_role(Role::SpinButton)
+                .map(|n| n.value())
+                .collect();
+            panic!("a field showing {shown}, among {shown_now:?}")
+        });
+    field.set_value_accesskit(value);
+    harness.run();
+}
+
 /// Ctrl+Z (Cmd+Z on a Mac).
 pub fn undo(harness: &mut Harness<'_, GjkvizApp>) {
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);

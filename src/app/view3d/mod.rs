@@ -300,6 +300,7 @@ impl GjkvizApp {
             return;
         };
         let mut bar_action = None;
+        let mut disk_choice = None;
         let mut goto_step = None;
         egui::Panel::top("scene bar").show(ui, |ui| {
             ui.add_space(2.0);
@@ -313,7 +314,7 @@ impl GjkvizApp {
                 recent: &self.file.recent,
             };
             bar_action = scene_bar::scene_bar_ui(ui, &bar, &palette);
-            super::banners::error_banner_ui(ui, &mut self.file.banner, &palette);
+            disk_choice = self.file_banners_ui(ui, &palette);
             ui.add_space(2.0);
         });
         let phases: Vec<_> = view.loaded.trace.steps.iter().map(|s| s.phase).collect();
@@ -416,6 +417,9 @@ impl GjkvizApp {
         if let Some(step) = goto_step {
             self.playback.go_to(step);
             ctx.request_repaint();
+        }
+        if let Some(choice) = disk_choice {
+            self.on_disk_choice(choice, &ctx);
         }
         self.unsaved_changes_ui(&ctx, &palette);
         // Open… without a system file dialog asks for a path in the window, as in 2D.
