@@ -8,14 +8,15 @@
 
 mod common;
 
-use common::app::{drag, harness, open_3d, scene_3d_path, type_into_field, undo};
+use common::app::{drag, harness, open_3d, scene_3d_path, set_field, type_into_field, undo};
 use common::temp_dir::TempDir;
 
 use eframe::egui;
 use egui::{Key, Modifiers, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
-use gjkviz::algorithm3::fibonacci_direction;
+use gjkviz::PenetrationMethod;
+use gjkviz::algorithm3::{InitialDirection3, Settings3, fibonacci_direction};
 use gjkviz::app::view3d::View;
 use gjkviz::app::{Dimension, GjkvizApp, Pending, Source};
 use gjkviz::edit::Which;
@@ -413,4 +414,71 @@ fn a_large_polyhedron_table_lays_out_only_the_rows_in_view_and_scrolls_to_the_la
     harness.run_steps(30);
     let shown = ["p30", "p995", "p1000"].map(|name| rows(&harness, name) > 0);
     assert_eq!(shown, [false, true, true], "A's last rows");
+}
+
+/// The 3D side panel's Algorithm settings, as in 2D: a setting changed re-traces at once, is
+/// saved with the scene, and undo brings the one before back.
+#[test]
+fn the_3d_algorithm_settings_re_trace_save_and_undo() {
+    let dir = TempDir::new("settings-3d");
+    let path = dir.path("lesson.ron");
+    std::fs::copy(scene_3d_path("box-on-box.ron"), &path).unwrap();
+    let mut harness = harness(GjkvizApp::new(Some(&path)));
+    let original = scene(&harness);
+    harness.get_by_label("Algorithm settings").click();
+    harness.run();
+
+    set_field(&mut harness, "Max iterations", 2.0);
+    assert_eq!(scene(&harness).settings.max_iterations, 2);
+    assert_traced(&harness);
+    let result = &harness.state().scene3().unwrap().trace().result;
+    assert_eq!(
+        (
+            result.gjk_iterations,
+            original.trace().result.gjk_iterations
+        ),
+        (2, 3),
+        "GJK stopped at the new limit"
+    );
+
+    harness.get_by_label("sampling").click();
+    harness.run();
+    let method = scene(&harness).settings.penetration;
+    assert!(
+        matches!(method, PenetrationMethod::Sampling { .. }),
+        "{method:?}"
+    );
+    assert_traced(&harness);
+
+    let began = harness.state().scene3().unwrap().trace().steps[0].direction;
+    harness.get_by_label("custom").click();
+    harness.run();
+    assert_eq!(
+        Some(scene(&harness).settings.initial_direction),
+        began.map(InitialDirection3::Custom),
+        "a custom direction starts at the one the run began with"
+    );
+    set_field(&mut harness, "z", 0.5);
+    let first = began.unwrap().with_z(0.5);
+    assert_eq!(
+        scene(&harness).settings.initial_direction,
+        InitialDirection3::Custom(first)
+    );
+    let trace = harness.state().scene3().unwrap().trace();
+    assert_eq!(trace.steps[0].direction, Some(first), "GJK starts along it");
+
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    harness.run();
+    assert_eq!(load3(&path).settings, scene(&harness).settings);
+    assert!(!harness.state().has_unsaved_changes());
+
+    for _ in 0..4 {
+        undo(&mut harness);
+    }
+    assert_eq!(scene(&harness), original, "four edits, four undos");
+    assert_traced(&harness);
+    set_field(&mut harness, "Max iterations", 9.0);
+    harness.get_by_label("Reset to defaults").click();
+    harness.run();
+    assert_eq!(scene(&harness).settings, Settings3::default());
 }

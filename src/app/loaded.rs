@@ -76,7 +76,7 @@ const VIEW_MIN_PAD: f64 = 0.5;
 
 /// Margin offered for the core-shape method when a shape has no inside to shrink into (a point,
 /// a segment), as a fraction of the scene's size.
-const FALLBACK_MARGIN_FRACTION: f64 = 0.02;
+pub(super) const FALLBACK_MARGIN_FRACTION: f64 = 0.02;
 
 /// The core shapes of the core-shape method: both shapes shrunk by the margin, and their
 /// Minkowski difference, in which the method's GJK and distance steps run.

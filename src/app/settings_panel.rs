@@ -1,8 +1,8 @@
-//! The scene's algorithm settings as fields. A change is handed back to the app, which re-runs
-//! the trace with it and marks the scene as changed.
+//! The scene's algorithm settings as fields, 2D and 3D. A change is handed back to the app,
+//! which re-runs the trace with it and marks the scene as changed.
 
 use eframe::egui;
-use glam::DVec2;
+use glam::{DVec2, DVec3};
 
 use egui::{DragValue, Slider};
 
@@ -10,6 +10,7 @@ use crate::algorithm::{
     EdgeNormal, InitialDirection, MAX_ITERATIONS_LIMIT, PenetrationMethod, SAMPLING_DIRECTIONS_MAX,
     SAMPLING_DIRECTIONS_MIN, Settings,
 };
+use crate::algorithm3::{InitialDirection3, Settings3};
 
 /// The tolerance slider's range. Beyond 1 scene unit a tolerance no longer teaches anything;
 /// below 1e-15 it is lost in the rounding of f64 coordinates of order 1.
@@ -48,10 +49,44 @@ pub fn tolerance_text(x: f64) -> String {
     }
 }
 
-/// The settings as editable fields. `first_direction` is where a new custom direction starts
-/// (the one the current run began with), `margin` where a new core-shape margin starts (one
-/// both shapes keep a core at). Returns the edited settings when the user changed something
-/// and they are valid.
+/// The words that differ between the dimensions' settings fields.
+struct Words {
+    /// The egui id of the fields' grid.
+    grid: &'static str,
+    /// What EPA measures its gap against: "edge" or "face".
+    feature: &'static str,
+    /// The phases the iteration limit holds.
+    phases: &'static str,
+    /// The first direction's (1, 0) choice, written out.
+    plus_x: &'static str,
+    /// What sampling tries besides its evenly spaced directions.
+    sampled_besides: &'static str,
+    /// The defaults, as "Reset to defaults" says them.
+    defaults: &'static str,
+}
+
+const WORDS_2D: Words = Words {
+    grid: "settings grid",
+    feature: "edge",
+    phases: "GJK, distance, EPA",
+    plus_x: "(1, 0)",
+    sampled_besides: "the edge normals and the centre line",
+    defaults: "Tolerance 1e-9, 1000 iterations, first direction (1, 0), winding normals, EPA",
+};
+
+const WORDS_3D: Words = Words {
+    grid: "settings grid 3d",
+    feature: "face",
+    phases: "GJK, distance, EPA, refinement",
+    plus_x: "(1, 0, 0)",
+    sampled_besides: "the face normals and the edge-edge normals",
+    defaults: "Tolerance 1e-9, 1000 iterations, first direction (1, 0, 0), EPA",
+};
+
+/// The 2D settings as editable fields. `first_direction` is where a new custom direction
+/// starts (the one the current run began with), `margin` where a new core-shape margin starts
+/// (one both shapes keep a core at). Returns the edited settings when the user changed
+/// something and they are valid.
 pub fn settings_ui(
     ui: &mut egui::Ui,
     settings: &Settings,
@@ -59,142 +94,220 @@ pub fn settings_ui(
     margin: f64,
 ) -> Option<Settings> {
     let mut edited = *settings;
-    egui::Grid::new("settings grid")
-        .num_columns(2)
-        .spacing([12.0, 6.0])
-        .show(ui, |ui| {
-            let label = ui.label("Tolerance").on_hover_text(
-                "EPA stops when the new support point lies less than this beyond the closest \
-                 edge; the distance phase when its gap falls below it. In scene units.",
-            );
-            let slider = ui
-                .add(
-                    Slider::new(&mut edited.tolerance, 0.0..=TOLERANCE_MAX)
-                        .logarithmic(true)
-                        .smallest_positive(TOLERANCE_SMALLEST)
-                        .custom_formatter(|v, _| tolerance_text(v)),
-                )
-                .labelled_by(label.id);
-            if slider.dragged() {
-                edited.tolerance = round_significant(edited.tolerance, TOLERANCE_DIGITS);
+    let words = &WORDS_2D;
+    settings_grid_ui(ui, words, |ui| {
+        shared_rows_ui(ui, words, &mut edited.tolerance, &mut edited.max_iterations);
+        direction_row_ui(ui, words, |ui| {
+            let mut kind = direction_kind_2d(&edited.initial_direction);
+            if direction_kind_ui(ui, &mut kind, words) {
+                edited.initial_direction = match kind {
+                    DirectionKind::PlusX => InitialDirection::PlusX,
+                    DirectionKind::CentreToCentre => InitialDirection::CentreToCentre,
+                    DirectionKind::TowardOrigin => InitialDirection::TowardOrigin,
+                    DirectionKind::Custom => InitialDirection::Custom(first_direction),
+                };
             }
-            ui.end_row();
-
-            let label = ui.label("Max iterations").on_hover_text(
-                "The most iterations each phase (GJK, distance, EPA) may take; a run that \
-                 reaches the limit says so in its result.",
-            );
-            let speed = (f64::from(edited.max_iterations) * 0.01).max(0.1);
-            ui.add(
-                DragValue::new(&mut edited.max_iterations)
-                    .range(1..=MAX_ITERATIONS_LIMIT)
-                    .speed(speed),
-            )
-            .labelled_by(label.id);
-            ui.end_row();
-
-            ui.label("First direction").on_hover_text(
-                "GJK's first search direction: (1, 0) as in the worked example, from B's \
-                 centre toward A's, from A's centre toward B's (toward the origin), or one of \
-                 your own.",
-            );
-            ui.vertical(|ui| direction_ui(ui, &mut edited.initial_direction, first_direction));
-            ui.end_row();
-
-            ui.label("EPA edge normal").on_hover_text(
-                "How EPA finds an edge's outward normal: from the polytope's winding (always \
-                 defined), or by the triple product, which is zero when the origin lies on the \
-                 edge (see the scene \"Triple product is fragile\").",
-            );
-            ui.horizontal(|ui| {
-                ui.radio_value(&mut edited.edge_normal, EdgeNormal::Winding, "winding");
-                ui.radio_value(
-                    &mut edited.edge_normal,
-                    EdgeNormal::TripleProduct,
-                    "triple product",
-                );
-            });
-            ui.end_row();
-
-            ui.label("Penetration").on_hover_text(
-                "How the depth of overlapping shapes is found once GJK has seen them overlap: \
-                 EPA; the smallest depth over sampled directions (plus the edge normals and \
-                 the centre line); or the distance between the shapes shrunk by a margin.",
-            );
-            ui.vertical(|ui| penetration_ui(ui, &mut edited.penetration, margin));
-            ui.end_row();
+            if let InitialDirection::Custom(d) = &mut edited.initial_direction {
+                components_ui(ui, [("x", &mut d.x), ("y", &mut d.y)]);
+            }
         });
-    let defaults = Settings::default();
-    let reset = Settings {
-        tolerance: defaults.tolerance,
-        max_iterations: defaults.max_iterations,
-        initial_direction: defaults.initial_direction,
-        edge_normal: defaults.edge_normal,
-        penetration: defaults.penetration,
-    };
-    if ui
-        .add_enabled(reset != edited, egui::Button::new("Reset to defaults"))
-        .on_hover_text(
-            "Tolerance 1e-9, 1000 iterations, first direction (1, 0), winding normals, EPA",
-        )
-        .clicked()
-    {
+
+        ui.label("EPA edge normal").on_hover_text(
+            "How EPA finds an edge's outward normal: from the polytope's winding (always \
+             defined), or by the triple product, which is zero when the origin lies on the \
+             edge (see the scene \"Triple product is fragile\").",
+        );
+        ui.horizontal(|ui| {
+            ui.radio_value(&mut edited.edge_normal, EdgeNormal::Winding, "winding");
+            ui.radio_value(
+                &mut edited.edge_normal,
+                EdgeNormal::TripleProduct,
+                "triple product",
+            );
+        });
+        ui.end_row();
+
+        penetration_row_ui(ui, words, &mut edited.penetration, margin);
+    });
+    let reset = Settings::default();
+    if reset_ui(ui, reset != edited, words) {
         edited = reset;
     }
     (edited != *settings && edited.validate().is_ok()).then_some(edited)
 }
 
-/// The first search direction: four choices, and the components of a custom one.
-fn direction_ui(ui: &mut egui::Ui, direction: &mut InitialDirection, start: DVec2) {
-    // Wrapped: four choices do not fit one line of the side panel at its narrowest.
-    ui.horizontal_wrapped(|ui| {
-        if ui
-            .radio(*direction == InitialDirection::PlusX, "(1, 0)")
-            .clicked()
-        {
-            *direction = InitialDirection::PlusX;
-        }
-        if ui
-            .radio(
-                *direction == InitialDirection::CentreToCentre,
-                "centre to centre",
-            )
-            .on_hover_text("From B's centre to A's: toward the centre of A − B")
-            .clicked()
-        {
-            *direction = InitialDirection::CentreToCentre;
-        }
-        if ui
-            .radio(
-                *direction == InitialDirection::TowardOrigin,
-                "toward the origin",
-            )
-            .on_hover_text(
-                "From A's centre to B's: the first support point is on the side of A − B that \
-                 faces the origin",
-            )
-            .clicked()
-        {
-            *direction = InitialDirection::TowardOrigin;
-        }
-        let custom = matches!(direction, InitialDirection::Custom(_));
-        if ui.radio(custom, "custom").clicked() && !custom {
-            *direction = InitialDirection::Custom(start);
-        }
-    });
-    if let InitialDirection::Custom(d) = direction {
-        ui.horizontal(|ui| {
-            for (name, value) in [("x", &mut d.x), ("y", &mut d.y)] {
-                let label = ui.label(name);
-                ui.add(DragValue::new(value).speed(DIRECTION_SPEED))
-                    .labelled_by(label.id);
+/// The 3D settings as editable fields: those of 2D but EPA's edge normal, which 3D does not
+/// have, with a custom first direction in three components.
+pub fn settings3_ui(
+    ui: &mut egui::Ui,
+    settings: &Settings3,
+    first_direction: DVec3,
+    margin: f64,
+) -> Option<Settings3> {
+    let mut edited = *settings;
+    let words = &WORDS_3D;
+    settings_grid_ui(ui, words, |ui| {
+        shared_rows_ui(ui, words, &mut edited.tolerance, &mut edited.max_iterations);
+        direction_row_ui(ui, words, |ui| {
+            let mut kind = direction_kind_3d(&edited.initial_direction);
+            if direction_kind_ui(ui, &mut kind, words) {
+                edited.initial_direction = match kind {
+                    DirectionKind::PlusX => InitialDirection3::PlusX,
+                    DirectionKind::CentreToCentre => InitialDirection3::CentreToCentre,
+                    DirectionKind::TowardOrigin => InitialDirection3::TowardOrigin,
+                    DirectionKind::Custom => InitialDirection3::Custom(first_direction),
+                };
+            }
+            if let InitialDirection3::Custom(d) = &mut edited.initial_direction {
+                components_ui(ui, [("x", &mut d.x), ("y", &mut d.y), ("z", &mut d.z)]);
             }
         });
+        penetration_row_ui(ui, words, &mut edited.penetration, margin);
+    });
+    let reset = Settings3::default();
+    if reset_ui(ui, reset != edited, words) {
+        edited = reset;
+    }
+    (edited != *settings && edited.validate().is_ok()).then_some(edited)
+}
+
+/// The fields in a two-column grid: a name, then its field.
+fn settings_grid_ui(ui: &mut egui::Ui, words: &Words, rows: impl FnOnce(&mut egui::Ui)) {
+    egui::Grid::new(words.grid)
+        .num_columns(2)
+        .spacing([12.0, 6.0])
+        .show(ui, rows);
+}
+
+/// The tolerance and the iteration limit, the same in both dimensions.
+fn shared_rows_ui(ui: &mut egui::Ui, words: &Words, tolerance: &mut f64, max_iterations: &mut u32) {
+    let label = ui.label("Tolerance").on_hover_text(format!(
+        "EPA stops when the new support point lies less than this beyond the closest {}; the \
+         distance phase when its gap falls below it. In scene units.",
+        words.feature
+    ));
+    let slider = ui
+        .add(
+            Slider::new(tolerance, 0.0..=TOLERANCE_MAX)
+                .logarithmic(true)
+                .smallest_positive(TOLERANCE_SMALLEST)
+                .custom_formatter(|v, _| tolerance_text(v)),
+        )
+        .labelled_by(label.id);
+    if slider.dragged() {
+        *tolerance = round_significant(*tolerance, TOLERANCE_DIGITS);
+    }
+    ui.end_row();
+
+    let label = ui.label("Max iterations").on_hover_text(format!(
+        "The most iterations each phase ({}) may take; a run that reaches the limit says so \
+         in its result.",
+        words.phases
+    ));
+    let speed = (f64::from(*max_iterations) * 0.01).max(0.1);
+    ui.add(
+        DragValue::new(max_iterations)
+            .range(1..=MAX_ITERATIONS_LIMIT)
+            .speed(speed),
+    )
+    .labelled_by(label.id);
+    ui.end_row();
+}
+
+/// The "Reset to defaults" button, enabled when the fields differ from the defaults; whether
+/// it was clicked.
+fn reset_ui(ui: &mut egui::Ui, enabled: bool, words: &Words) -> bool {
+    ui.add_enabled(enabled, egui::Button::new("Reset to defaults"))
+        .on_hover_text(words.defaults)
+        .clicked()
+}
+
+/// The first search direction's choices, in either dimension.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum DirectionKind {
+    PlusX,
+    CentreToCentre,
+    TowardOrigin,
+    Custom,
+}
+
+fn direction_kind_2d(direction: &InitialDirection) -> DirectionKind {
+    match direction {
+        InitialDirection::PlusX => DirectionKind::PlusX,
+        InitialDirection::CentreToCentre => DirectionKind::CentreToCentre,
+        InitialDirection::TowardOrigin => DirectionKind::TowardOrigin,
+        InitialDirection::Custom(_) => DirectionKind::Custom,
     }
 }
 
+fn direction_kind_3d(direction: &InitialDirection3) -> DirectionKind {
+    match direction {
+        InitialDirection3::PlusX => DirectionKind::PlusX,
+        InitialDirection3::CentreToCentre => DirectionKind::CentreToCentre,
+        InitialDirection3::TowardOrigin => DirectionKind::TowardOrigin,
+        InitialDirection3::Custom(_) => DirectionKind::Custom,
+    }
+}
+
+/// The "First direction" row: its name, then `fields` below one another.
+fn direction_row_ui(ui: &mut egui::Ui, words: &Words, fields: impl FnOnce(&mut egui::Ui)) {
+    ui.label("First direction").on_hover_text(format!(
+        "GJK's first search direction: {}, from B's centre toward A's, from A's centre toward \
+         B's (toward the origin), or one of your own.",
+        words.plus_x
+    ));
+    ui.vertical(fields);
+    ui.end_row();
+}
+
+/// The four choices of a first direction; whether the user picked another.
+fn direction_kind_ui(ui: &mut egui::Ui, kind: &mut DirectionKind, words: &Words) -> bool {
+    let before = *kind;
+    // Wrapped: four choices do not fit one line of the side panel at its narrowest.
+    ui.horizontal_wrapped(|ui| {
+        ui.radio_value(kind, DirectionKind::PlusX, words.plus_x);
+        ui.radio_value(kind, DirectionKind::CentreToCentre, "centre to centre")
+            .on_hover_text("From B's centre to A's: toward the centre of A − B");
+        ui.radio_value(kind, DirectionKind::TowardOrigin, "toward the origin")
+            .on_hover_text(
+                "From A's centre to B's: the first support point is on the side of A − B that \
+                 faces the origin",
+            );
+        ui.radio_value(kind, DirectionKind::Custom, "custom");
+    });
+    *kind != before
+}
+
+/// A custom direction's components, each a labelled drag field.
+fn components_ui<const N: usize>(ui: &mut egui::Ui, components: [(&str, &mut f64); N]) {
+    ui.horizontal(|ui| {
+        for (name, value) in components {
+            let label = ui.label(name);
+            ui.add(DragValue::new(value).speed(DIRECTION_SPEED))
+                .labelled_by(label.id);
+        }
+    });
+}
+
+/// The "Penetration" row: its name, then [`penetration_ui`].
+fn penetration_row_ui(
+    ui: &mut egui::Ui,
+    words: &Words,
+    method: &mut PenetrationMethod,
+    margin: f64,
+) {
+    ui.label("Penetration").on_hover_text(format!(
+        "How the depth of overlapping shapes is found once GJK has seen them overlap: EPA; the \
+         smallest depth over sampled directions (plus {}); or the distance between the shapes \
+         shrunk by a margin.",
+        words.sampled_besides
+    ));
+    ui.vertical(|ui| penetration_ui(ui, words, method, margin));
+    ui.end_row();
+}
+
 /// The penetration method: three choices, and the number each alternative needs.
-fn penetration_ui(ui: &mut egui::Ui, method: &mut PenetrationMethod, margin: f64) {
+fn penetration_ui(ui: &mut egui::Ui, words: &Words, method: &mut PenetrationMethod, margin: f64) {
     ui.horizontal(|ui| {
         if ui.radio(*method == PenetrationMethod::Epa, "EPA").clicked() {
             *method = PenetrationMethod::Epa;
@@ -224,10 +337,10 @@ fn penetration_ui(ui: &mut egui::Ui, method: &mut PenetrationMethod, margin: f64
                         .speed(speed),
                 )
                 .labelled_by(label.id)
-                .on_hover_text(
-                    "Evenly spaced directions tried, besides the edge normals and the centre \
-                     line; each is one step",
-                );
+                .on_hover_text(format!(
+                    "Evenly spaced directions tried, besides {}; each is one step",
+                    words.sampled_besides
+                ));
             });
         }
         PenetrationMethod::CoreShapes { margin: m } => {

@@ -3,6 +3,8 @@
 use glam::DVec3;
 
 use super::surface::{DifferenceHull, Surface, body_surface, difference_surface};
+use crate::app::loaded::FALLBACK_MARGIN_FRACTION;
+use crate::compare3::default_margin3;
 use crate::scene::Scene3;
 use crate::trace3::Trace3;
 
@@ -19,6 +21,8 @@ pub struct Loaded3 {
     /// Centre and radius of a ball around A and B, and of one around A − B and the origin.
     pub world_ball: (DVec3, f64),
     pub difference_ball: (DVec3, f64),
+    /// Where a newly chosen core-shape margin starts: one both shapes keep a core at.
+    pub margin_hint: f64,
 }
 
 impl Loaded3 {
@@ -31,6 +35,10 @@ impl Loaded3 {
         let world_ball = ball_around(surface_a.vertices.iter().chain(&surface_b.vertices));
         // The origin is what the algorithm is about: always in view.
         let difference_ball = ball_around(surface_difference.vertices.iter().chain([&DVec3::ZERO]));
+        let margin_hint = match default_margin3(&a, &b) {
+            m if m > 0.0 => m,
+            _ => 2.0 * world_ball.1 * FALLBACK_MARGIN_FRACTION,
+        };
         Loaded3 {
             scene,
             trace,
@@ -40,6 +48,7 @@ impl Loaded3 {
             difference_hull,
             world_ball,
             difference_ball,
+            margin_hint,
         }
     }
 }

@@ -36,6 +36,7 @@ use super::loaded::{Dimension, Source};
 use super::palette::Palette;
 use super::playback::Playback;
 use super::scene_bar::{self, BarAction, SceneBar};
+use super::settings_panel::settings3_ui;
 use crate::command::CameraChoice;
 use crate::scene::Scene3;
 use edit3::Edits3;
@@ -341,6 +342,7 @@ impl GjkvizApp {
         let index = self.playback.index();
         let at_end = self.playback.is_last();
         let mut new_shapes = None;
+        let mut new_settings = None;
         egui::Panel::right("explanation")
             .resizable(true)
             .default_size(SIDE_PANEL_WIDTH)
@@ -379,6 +381,19 @@ impl GjkvizApp {
                         })
                         .body_returned
                         .flatten();
+                    new_settings = egui::CollapsingHeader::new("Algorithm settings")
+                        .id_salt("algorithm settings 3d")
+                        .show(ui, |ui| {
+                            let first = view.loaded.trace.steps.first();
+                            settings3_ui(
+                                ui,
+                                &view.loaded.scene.settings,
+                                first.and_then(|s| s.direction).unwrap_or(DVec3::X),
+                                view.loaded.margin_hint,
+                            )
+                        })
+                        .body_returned
+                        .flatten();
                     panels::picked_ui(ui, view.pinned.as_deref(), view.hovered.as_deref());
                     self.views.scroll_pending |= self.views.shown_index != Some(index);
                     let scroll = self.views.scroll_pending && !ui.ctx().will_discard();
@@ -406,7 +421,11 @@ impl GjkvizApp {
             view.edit(scene, &mut self.playback);
             ctx.request_repaint();
         }
-        if let Some(scene) = new_shapes.or(dragged)
+        let with_settings = new_settings.map(|settings| Scene3 {
+            settings,
+            ..view.loaded.scene.clone()
+        });
+        if let Some(scene) = with_settings.or(new_shapes).or(dragged)
             && view.edit_in_gesture(scene, &mut self.playback)
         {
             ctx.request_repaint();
