@@ -6,7 +6,10 @@
 
 mod common;
 
-use common::app::{Dropped, assert_error_banner, click, harness, pick, undo, wait_for_the_watch};
+use common::app::{
+    DROP_HINT, Dropped, assert_error_banner, click, harness, hover_file, painted, pick, undo,
+    wait_for_the_watch,
+};
 use common::temp_dir::TempDir;
 
 use std::path::{Path, PathBuf};
@@ -858,4 +861,13 @@ fn a_reloaded_scene_much_smaller_than_the_view_is_fitted() {
         "zoomed in to the smaller scene: {before} → {}",
         scale(&harness)
     );
+}
+
+/// A file dragged over the window, before it is dropped, is met with what dropping it does.
+#[test]
+fn a_file_dragged_over_the_window_shows_what_dropping_it_does() {
+    let mut harness = harness(GjkvizApp::new(None));
+    assert!(!painted(&harness, DROP_HINT));
+    hover_file(&mut harness, Path::new("scene.ron"));
+    assert!(painted(&harness, DROP_HINT));
 }

@@ -5,7 +5,9 @@
 
 mod common;
 
-use common::app::{Dropped, harness, type_into_field, undo, wait_for_the_watch};
+use common::app::{
+    DROP_HINT, Dropped, harness, hover_file, painted, type_into_field, undo, wait_for_the_watch,
+};
 use common::temp_dir::TempDir;
 
 use std::path::Path;
@@ -172,4 +174,15 @@ fn a_3d_file_changed_on_disk_while_unsaved_is_offered_not_forced() {
         mine,
         "the edits dropped by the reload come back with undo"
     );
+}
+
+/// A file dragged over a 3D scene's window is met with the same hint as over a 2D one.
+#[test]
+fn a_file_dragged_over_a_3d_scene_shows_what_dropping_it_does() {
+    let dir = TempDir::new("hover3");
+    let path = gem_scene_in(&dir);
+    let mut harness = harness(GjkvizApp::new(Some(&path)));
+    assert!(!painted(&harness, DROP_HINT));
+    hover_file(&mut harness, &path);
+    assert!(painted(&harness, DROP_HINT));
 }

@@ -97,6 +97,31 @@ pub fn type_into_field(harness: &mut Harness<'_, GjkvizApp>, shown: &str, value:
     harness.run();
 }
 
+/// Whether the last frame painted `text` as a shape of its own (not a widget: overlays).
+pub fn painted(harness: &Harness<'_, GjkvizApp>, text: &str) -> bool {
+    harness
+        .output()
+        .shapes
+        .iter()
+        .any(|clipped| match &clipped.shape {
+            egui::Shape::Text(shape) => shape.galley.text() == text,
+            _ => false,
+        })
+}
+
+/// What the window says while a file is dragged over it.
+pub const DROP_HINT: &str = "Drop a .ron scene file to open it";
+
+/// A file dragged over the window and not yet dropped, for one frame (while a file hovers,
+/// egui keeps asking for frames, so the harness does not settle).
+pub fn hover_file(harness: &mut Harness<'_, GjkvizApp>, path: &std::path::Path) {
+    harness.input_mut().hovered_files.push(egui::HoveredFile {
+        path: Some(path.to_path_buf()),
+        ..Default::default()
+    });
+    harness.step();
+}
+
 /// Ctrl+Z (Cmd+Z on a Mac).
 pub fn undo(harness: &mut Harness<'_, GjkvizApp>) {
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
