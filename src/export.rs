@@ -9,7 +9,7 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
-use crate::trace::{Outcome, Trace};
+use crate::trace::Trace;
 use crate::trace3::Trace3;
 
 /// Writes `{"result": {...}, "steps": [...]}` for a 2D trace.
@@ -37,9 +37,10 @@ fn write_result_and_steps(
     out.write_all(b"\n  ]\n}\n")
 }
 
-/// The result alone as a JSON object (the `result` of [`write_trace_json`]).
-pub fn result_json(result: &Outcome) -> String {
-    // An Outcome is numbers, booleans and unit enums: serde_json has nothing to refuse. Were it
+/// The result alone as a JSON object (the `result` of [`write_trace_json`] or
+/// [`write_trace3_json`]).
+pub fn result_json(result: &impl Serialize) -> String {
+    // An outcome is numbers, booleans and unit enums: serde_json has nothing to refuse. Were it
     // ever to, the text says so rather than passing for a result.
     serde_json::to_string_pretty(result).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
 }

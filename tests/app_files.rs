@@ -7,8 +7,8 @@
 mod common;
 
 use common::app::{
-    DROP_HINT, Dropped, assert_error_banner, click, harness, hover_file, painted, pick, undo,
-    wait_for_the_watch,
+    DROP_HINT, Dropped, assert_error_banner, click, copied, harness, hover_file, painted, pick,
+    undo, wait_for_the_watch,
 };
 use common::temp_dir::TempDir;
 
@@ -24,7 +24,9 @@ use gjkviz::algorithm::EdgeNormal;
 use gjkviz::app::{
     Dimension, FileDialogs, FileKind, GjkvizApp, Pending, Picked, Source, position_text,
 };
-use gjkviz::scene::{BUNDLED_SCENES, Scene, load_scene, parse_scene, save_scene, to_ron};
+use gjkviz::scene::{
+    AnyScene, BUNDLED_SCENES, Scene, load_any_scene, load_scene, parse_scene, save_scene, to_ron,
+};
 
 /// File dialogs answered by the test: the open dialog picks `open`, the save dialog `save`
 /// (None: cancelled); `unavailable`: no dialog can be shown at all, as without a desktop portal.
@@ -870,4 +872,36 @@ fn a_file_dragged_over_the_window_shows_what_dropping_it_does() {
     assert!(!painted(&harness, DROP_HINT));
     hover_file(&mut harness, Path::new("scene.ron"));
     assert!(painted(&harness, DROP_HINT));
+}
+
+/// A 3D trace exports and its result copies as JSON from the result panel, as a 2D one does:
+/// what `gjkviz trace --json` prints for the scene, not the 2D scene behind the 3D views.
+#[test]
+fn a_3d_trace_exports_and_its_result_copies_as_json() {
+    let dir = TempDir::new("export3");
+    let json = dir.path("trace3.json");
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenes/3d/capsules-crossing.ron");
+    let Ok(AnyScene::Three(scene)) = load_any_scene(&path) else {
+        panic!("a 3D scene");
+    };
+    let answers = Answers {
+        save: Some(json.clone()),
+        ..Answers::default()
+    };
+    let mut harness = app_on(&path, answers);
+    harness.key_press(egui::Key::End);
+    harness.run();
+    harness.get_by_label("Copy result as JSON").click();
+    harness.step();
+    let trace = scene.trace();
+    assert_eq!(
+        copied(&harness),
+        vec![gjkviz::export::result_json(&trace.result)]
+    );
+    harness.get_by_label("Export trace…").click();
+    harness.run();
+    let mut expected = Vec::new();
+    gjkviz::export::write_trace3_json(&trace, &mut expected).unwrap();
+    assert_eq!(std::fs::read(&json).expect("written"), expected);
+    assert!(harness.state().error().is_none());
 }

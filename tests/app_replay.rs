@@ -8,7 +8,7 @@ mod common;
 use std::cell::Cell;
 use std::rc::Rc;
 
-use common::app::{assert_error_banner, harness};
+use common::app::{assert_error_banner, copied, harness};
 use common::temp_dir::TempDir;
 
 use eframe::egui;
@@ -348,18 +348,6 @@ fn the_result_copies_its_numbers_and_itself_as_json() {
     harness.key_press(egui::Key::End);
     harness.run();
     let result = default_scene().trace().result;
-    let copied = |harness: &Harness<'_, GjkvizApp>| -> Vec<String> {
-        harness
-            .output()
-            .platform_output
-            .commands
-            .iter()
-            .filter_map(|c| match c {
-                egui::OutputCommand::CopyText(text) => Some(text.clone()),
-                _ => None,
-            })
-            .collect()
-    };
     // The depth shows twice at the end, in the step's numbers and in the result: both copy.
     harness
         .query_all_by_label(&num(result.depth))

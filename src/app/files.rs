@@ -20,7 +20,7 @@ use super::scene_bar::{
     file_name,
 };
 use super::unsaved::Pending;
-use crate::export::write_trace_json;
+use crate::export::{write_trace_json, write_trace3_json};
 use crate::scene::{
     AnyScene, FileWatch, Scene3, SceneError, load_any_scene, mesh_paths, save_scene,
     write_atomically,
@@ -162,10 +162,14 @@ impl GjkvizApp {
         }
     }
 
-    /// Writes the trace as JSON to `path`, atomically.
+    /// Writes the trace on screen (2D or 3D) as JSON to `path`, atomically.
     pub(super) fn export_to(&self, path: &Path) -> Result<(), SceneError> {
         let mut bytes = Vec::new();
-        write_trace_json(&self.loaded.trace, &mut bytes).map_err(|e| {
+        let written = match &self.three {
+            Some(view) => write_trace3_json(view.trace(), &mut bytes),
+            None => write_trace_json(&self.loaded.trace, &mut bytes),
+        };
+        written.map_err(|e| {
             SceneError::new(
                 &path.display().to_string(),
                 format!("cannot write JSON: {e}"),

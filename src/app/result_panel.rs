@@ -1,8 +1,9 @@
 //! What the whole run concluded, shown once the replay reaches the last step, with the toggle
-//! that compares it with the other methods, copying and exporting.
+//! that compares it with the other methods, copying and exporting (their buttons serve 3D too).
 
 use eframe::egui;
 use egui::RichText;
+use serde::Serialize;
 
 use super::copy::copyable_ui;
 use super::palette::Palette;
@@ -35,11 +36,7 @@ pub fn result_ui(
                 "Every penetration method on this pair, and the separating-axis answer for \
                  two polygons, with their differences from the scene's method",
             );
-            if ui
-                .button("Export trace…")
-                .on_hover_text("Every step and the result as JSON, as `gjkviz trace --json`")
-                .clicked()
-            {
+            if export_button_ui(ui) {
                 action = Some(ResultAction::ExportTrace);
             }
         });
@@ -65,13 +62,7 @@ pub fn result_ui(
                 .color(palette.result),
         );
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-            if ui
-                .button("Copy result as JSON")
-                .on_hover_text("The result as `gjkviz trace --json` writes it")
-                .clicked()
-            {
-                ui.ctx().copy_text(result_json(r));
-            }
+            copy_result_button_ui(ui, r);
         });
     });
     if let Some(contradiction) = contradiction {
@@ -120,6 +111,24 @@ pub fn result_ui(
     };
     ui.label(RichText::new(meaning).small().color(palette.weak_text));
     action
+}
+
+/// "Export trace…", in either dimension; whether it was clicked.
+pub fn export_button_ui(ui: &mut egui::Ui) -> bool {
+    ui.button("Export trace…")
+        .on_hover_text("Every step and the result as JSON, as `gjkviz trace --json`")
+        .clicked()
+}
+
+/// "Copy result as JSON", in either dimension: the result as `gjkviz trace --json` writes it.
+pub fn copy_result_button_ui(ui: &mut egui::Ui, result: &impl Serialize) {
+    if ui
+        .button("Copy result as JSON")
+        .on_hover_text("The result as `gjkviz trace --json` writes it")
+        .clicked()
+    {
+        ui.ctx().copy_text(result_json(result));
+    }
 }
 
 /// The share of the side panel's height the result may take before it scrolls.

@@ -109,6 +109,20 @@ pub fn painted(harness: &Harness<'_, GjkvizApp>, text: &str) -> bool {
         })
 }
 
+/// The texts the last frame copied to the clipboard.
+pub fn copied(harness: &Harness<'_, GjkvizApp>) -> Vec<String> {
+    harness
+        .output()
+        .platform_output
+        .commands
+        .iter()
+        .filter_map(|c| match c {
+            egui::OutputCommand::CopyText(text) => Some(text.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
 /// What the window says while a file is dragged over it.
 pub const DROP_HINT: &str = "Drop a .ron scene file to open it";
 

@@ -35,6 +35,7 @@ use super::GjkvizApp;
 use super::loaded::{Dimension, Source};
 use super::palette::Palette;
 use super::playback::Playback;
+use super::result_panel::ResultAction;
 use super::scene_bar::{self, BarAction, SceneBar};
 use super::settings_panel::settings3_ui;
 use crate::command::CameraChoice;
@@ -343,13 +344,14 @@ impl GjkvizApp {
         let at_end = self.playback.is_last();
         let mut new_shapes = None;
         let mut new_settings = None;
+        let mut result_action = None;
         egui::Panel::right("explanation")
             .resizable(true)
             .default_size(SIDE_PANEL_WIDTH)
             .size_range(300.0..=800.0)
             .show(ui, |ui| {
                 super::result_panel::result_area_ui(ui, |ui| {
-                    panels::result3_ui(ui, &view.loaded.trace, at_end, &palette);
+                    result_action = panels::result3_ui(ui, &view.loaded.trace, at_end, &palette);
                     super::explore3::compare3_area_ui(
                         ui,
                         &mut view.explore,
@@ -439,6 +441,9 @@ impl GjkvizApp {
         }
         if let Some(choice) = disk_choice {
             self.on_disk_choice(choice, &ctx);
+        }
+        if result_action == Some(ResultAction::ExportTrace) {
+            self.export_trace();
         }
         self.unsaved_changes_ui(&ctx, &palette);
         // Open… without a system file dialog asks for a path in the window, as in 2D.

@@ -7,6 +7,7 @@ use egui::RichText;
 use crate::app::convergence::{convergence_section_ui, gap_points};
 use crate::app::header::position_words;
 use crate::app::palette::Palette;
+use crate::app::result_panel::{ResultAction, copy_result_button_ui, export_button_ui};
 use crate::app::step_panel::{StepWords, rows_ui, step_words_ui};
 use crate::explain::{Row, penetration_counted};
 use crate::explain3::{
@@ -101,13 +102,29 @@ pub fn step_panel3_ui(
 }
 
 /// The answer: shown in full at the last step, announced before it.
-pub fn result3_ui(ui: &mut egui::Ui, trace: &Trace3, at_end: bool, palette: &Palette) {
-    ui.label(RichText::new("Result").strong());
+pub fn result3_ui(
+    ui: &mut egui::Ui,
+    trace: &Trace3,
+    at_end: bool,
+    palette: &Palette,
+) -> Option<ResultAction> {
+    let r = &trace.result;
+    let mut action = None;
+    ui.horizontal(|ui| {
+        ui.label(RichText::new("Result").strong());
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            if export_button_ui(ui) {
+                action = Some(ResultAction::ExportTrace);
+            }
+            if at_end {
+                copy_result_button_ui(ui, r);
+            }
+        });
+    });
     if !at_end {
         ui.label(RichText::new("Shown at the last step (End).").color(palette.weak_text));
-        return;
+        return action;
     }
-    let r = &trace.result;
     let mut rows = vec![Row {
         name: "shapes".to_string(),
         value: if r.intersecting {
@@ -144,6 +161,7 @@ pub fn result3_ui(ui: &mut egui::Ui, trace: &Trace3, at_end: bool, palette: &Pal
     row("iterations", iterations);
     row("ended", termination_text3(r.termination).to_string());
     rows_ui(ui, "result 3d", rows, palette);
+    action
 }
 
 /// The point or face pinned with a click, then the one under the pointer when it is another.
