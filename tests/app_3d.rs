@@ -17,6 +17,7 @@ use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use gjkviz::app::view3d::View;
 use gjkviz::app::{Dimension, GjkvizApp, Source};
 use gjkviz::explain3::termination_text3;
+use gjkviz::format::{num, vec3};
 use gjkviz::scene::{AnyScene, load_any_scene};
 use gjkviz::trace::Termination;
 
@@ -517,4 +518,28 @@ fn the_result_counts_refinement_iterations_on_a_curved_pair() {
     harness.get_by_label(&format!(
         "GJK 3, distance 0, EPA 8, refinement {refinement}"
     ));
+}
+
+/// The 3D result shows what an engine keeps of a contact: the tangents, each contact point in
+/// its shape's own frame, and where EPA stopped short, the bounds it proved on the depth.
+#[test]
+fn the_3d_result_shows_the_tangents_the_local_contacts_and_the_depths_bounds() {
+    let mut harness = open_3d("near-concentric-spheres.ron");
+    click(&mut harness, "Last ⇥");
+    let r = harness.state().scene3().unwrap().trace().result;
+    let [lower, upper] = r
+        .bounds
+        .expect("EPA bounds the depth of near-concentric spheres");
+    for shown in [
+        format!("{} and {}", vec3(r.tangent1), vec3(r.tangent2)),
+        vec3(r.local_contact_a),
+        vec3(r.local_contact_b),
+        format!("{} and {}", num(lower), num(upper)),
+    ] {
+        // A's local point may equal its world one (A unturned at the origin): either will do.
+        assert!(
+            harness.query_all_by_label(&shown).next().is_some(),
+            "{shown}"
+        );
+    }
 }

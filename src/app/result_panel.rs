@@ -104,13 +104,18 @@ pub fn result_ui(
             }
             row("ended", termination_text(r.termination).to_string());
         });
-    let meaning = if r.intersecting {
+    meaning_ui(ui, r.intersecting, palette);
+    action
+}
+
+/// What the result's numbers mean together, in either dimension.
+pub fn meaning_ui(ui: &mut egui::Ui, intersecting: bool, palette: &Palette) {
+    let meaning = if intersecting {
         "Moving B by depth · normal separates the shapes; they then touch."
     } else {
         "contact on B − contact on A = distance · normal."
     };
     ui.label(RichText::new(meaning).small().color(palette.weak_text));
-    action
 }
 
 /// "Export trace…", in either dimension; whether it was clicked.

@@ -7,7 +7,7 @@ use egui::RichText;
 use crate::app::convergence::{convergence_section_ui, gap_points};
 use crate::app::header::position_words;
 use crate::app::palette::Palette;
-use crate::app::result_panel::{ResultAction, copy_result_button_ui, export_button_ui};
+use crate::app::result_panel::{ResultAction, copy_result_button_ui, export_button_ui, meaning_ui};
 use crate::app::step_panel::{StepWords, rows_ui, step_words_ui};
 use crate::explain::{Row, penetration_counted};
 use crate::explain3::{
@@ -144,9 +144,22 @@ pub fn result3_ui(
     } else {
         row("distance", num(r.distance));
     }
+    if let Some([lower, upper]) = r.bounds {
+        row(
+            "depth between",
+            format!("{} and {}", num(lower), num(upper)),
+        );
+    }
     row("normal n", vec3(r.normal));
+    row(
+        "tangents",
+        format!("{} and {}", vec3(r.tangent1), vec3(r.tangent2)),
+    );
     row("contact on A", vec3(r.contact_a));
     row("contact on B", vec3(r.contact_b));
+    // Where each shape touches in its own frame, as an engine keeps contacts between frames.
+    row("local on A", vec3(r.local_contact_a));
+    row("local on B", vec3(r.local_contact_b));
     let mut iterations = format!(
         "GJK {}, distance {}, {} {}",
         r.gjk_iterations,
@@ -161,6 +174,7 @@ pub fn result3_ui(
     row("iterations", iterations);
     row("ended", termination_text3(r.termination).to_string());
     rows_ui(ui, "result 3d", rows, palette);
+    meaning_ui(ui, r.intersecting, palette);
     action
 }
 
