@@ -33,11 +33,8 @@ pub fn step_panel_ui(
     };
     step_words_ui(ui, index, colour, &words, step_changed, palette);
 
-    ui.label(RichText::new("Numbers").strong());
-    rows_ui(ui, "step numbers", numbers(step), palette);
-    if let Some(note) = step.check.and_then(|c| tolerance_note(&c, tolerance)) {
-        ui.label(RichText::new(note).small().color(palette.weak_text));
-    }
+    let note = step.check.and_then(|c| tolerance_note(&c, tolerance));
+    step_numbers_ui(ui, "step numbers", numbers(step), note, palette);
     // Before the simplex, which can run to dozens of points on curved shapes.
     let gaps = gap_points(trace.steps.iter().map(|s| s.check));
     let clicked = convergence_section_ui(ui, &gaps, index, palette);
@@ -70,6 +67,22 @@ pub fn step_panel_ui(
             });
     });
     clicked
+}
+
+/// The step's numbers as a table, in either dimension, and under them `note` (why a check
+/// used a larger tolerance than the setting), if any.
+pub fn step_numbers_ui(
+    ui: &mut egui::Ui,
+    id: &str,
+    numbers: Vec<Row>,
+    note: Option<String>,
+    palette: &Palette,
+) {
+    ui.label(RichText::new("Numbers").strong());
+    rows_ui(ui, id, numbers, palette);
+    if let Some(note) = note {
+        ui.label(RichText::new(note).small().color(palette.weak_text));
+    }
 }
 
 /// What a step says, in either dimension: its title, its explanation, and its phase's

@@ -399,8 +399,14 @@ impl GjkvizApp {
                     panels::picked_ui(ui, view.pinned.as_deref(), view.hovered.as_deref());
                     self.views.scroll_pending |= self.views.shown_index != Some(index);
                     let scroll = self.views.scroll_pending && !ui.ctx().will_discard();
-                    goto_step =
-                        panels::step_panel3_ui(ui, &view.loaded.trace, index, scroll, &palette);
+                    goto_step = panels::step_panel3_ui(
+                        ui,
+                        &view.loaded.trace,
+                        index,
+                        scroll,
+                        view.loaded.scene.settings.tolerance,
+                        &palette,
+                    );
                     self.views.scroll_pending &= !scroll;
                 });
             });

@@ -8,8 +8,8 @@ use crate::app::convergence::{convergence_section_ui, gap_points};
 use crate::app::header::position_words;
 use crate::app::palette::Palette;
 use crate::app::result_panel::{ResultAction, copy_result_button_ui, export_button_ui, meaning_ui};
-use crate::app::step_panel::{StepWords, rows_ui, step_words_ui};
-use crate::explain::{Row, penetration_counted};
+use crate::app::step_panel::{StepWords, rows_ui, step_numbers_ui, step_words_ui};
+use crate::explain::{Row, penetration_counted, tolerance_note};
 use crate::explain3::{
     explain, numbers, pseudocode, pseudocode_line, termination_text3, title, vertex_label,
 };
@@ -59,6 +59,7 @@ pub fn step_panel3_ui(
     trace: &Trace3,
     index: usize,
     step_changed: bool,
+    tolerance: f64,
     palette: &Palette,
 ) -> Option<usize> {
     let step = trace.steps.get(index)?;
@@ -71,8 +72,8 @@ pub fn step_panel3_ui(
         current: pseudocode_line(step),
     };
     step_words_ui(ui, index, colour, &words, step_changed, palette);
-    ui.label(RichText::new("Numbers").strong());
-    rows_ui(ui, "step numbers 3d", numbers(step), palette);
+    let note = step.check.and_then(|c| tolerance_note(&c, tolerance));
+    step_numbers_ui(ui, "step numbers 3d", numbers(step), note, palette);
     // Before the simplex, as in 2D.
     let gaps = gap_points(trace.steps.iter().map(|s| s.check));
     let clicked = convergence_section_ui(ui, &gaps, index, palette);
