@@ -7,8 +7,8 @@
 mod common;
 
 use common::app::{
-    DROP_HINT, Dropped, assert_error_banner, click, copied, harness, hover_file, painted, pick,
-    undo, wait_for_the_watch,
+    DROP_HINT, Dropped, assert_error_banner, assert_reload_is_offered, click, copied, harness,
+    hover_file, painted, pick, wait_for_the_watch,
 };
 use common::temp_dir::TempDir;
 
@@ -537,27 +537,15 @@ fn a_file_changed_on_disk_while_unsaved_is_offered_not_forced() {
     let mut settings = scene.settings;
     settings.tolerance = 1e-4;
     harness.state_mut().set_settings(settings);
-    let mine = harness.state().scene().clone();
-
-    let moved = capsule_moved(&scene);
-    std::fs::write(&path, to_ron(&moved).unwrap()).unwrap();
-    wait_for_the_watch(&mut harness);
-    assert_eq!(*harness.state().scene(), mine, "nothing replaced unasked");
-    assert!(
-        harness
-            .query_by_label_contains("watched.ron changed on disk")
-            .is_some()
-    );
-    harness.get_by_label("Reload from disk").click();
-    harness.run();
-    assert_eq!(*harness.state().scene(), moved);
-    assert!(!harness.state().has_unsaved_changes());
-    assert!(harness.query_by_label_contains("changed on disk").is_none());
-    undo(&mut harness);
-    assert_eq!(
-        *harness.state().scene(),
-        mine,
-        "the edits dropped by the reload come back with undo"
+    assert_reload_is_offered(
+        &mut harness,
+        "watched.ron",
+        |app| app.scene().clone(),
+        || {
+            let moved = capsule_moved(&scene);
+            std::fs::write(&path, to_ron(&moved).unwrap()).unwrap();
+            moved
+        },
     );
 }
 

@@ -6,7 +6,8 @@
 mod common;
 
 use common::app::{
-    DROP_HINT, Dropped, harness, hover_file, painted, type_into_field, undo, wait_for_the_watch,
+    DROP_HINT, Dropped, assert_reload_is_offered, harness, hover_file, painted, type_into_field,
+    wait_for_the_watch,
 };
 use common::temp_dir::TempDir;
 
@@ -14,7 +15,6 @@ use std::path::Path;
 use std::sync::Arc;
 
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable as _;
 use gjkviz::app::GjkvizApp;
 use gjkviz::geometry3::Shape3;
 use gjkviz::scene::{AnyScene, load_any_scene};
@@ -142,37 +142,20 @@ fn a_3d_file_changed_on_disk_while_unsaved_is_offered_not_forced() {
     std::fs::copy(Path::new(SCENES_3D).join("sphere-vs-box.ron"), &path).unwrap();
     let mut harness = harness(GjkvizApp::new(Some(&path)));
     type_into_field(&mut harness, "40.0°", 10.0);
-    assert!(harness.state().has_unsaved_changes());
-    let mine = harness.state().scene3().unwrap().scene().clone();
-
-    let text = std::fs::read_to_string(&path).unwrap();
-    let moved = text.replace("position: (1.3, 0.9, 0.4)", "position: (1.3, 0.8, 0.4)");
-    assert_ne!(text, moved);
-    std::fs::write(&path, moved).unwrap();
-    wait_for_the_watch(&mut harness);
-    assert_eq!(
-        *harness.state().scene3().unwrap().scene(),
-        mine,
-        "nothing replaced unasked"
-    );
-    assert!(
-        harness
-            .query_by_label_contains("watched.ron changed on disk")
-            .is_some()
-    );
-    harness.get_by_label("Reload from disk").click();
-    harness.run();
-    let AnyScene::Three(on_disk) = load_any_scene(&path).unwrap() else {
-        panic!("a 3D scene");
-    };
-    assert_eq!(*harness.state().scene3().unwrap().scene(), on_disk);
-    assert!(!harness.state().has_unsaved_changes());
-    assert!(harness.query_by_label_contains("changed on disk").is_none());
-    undo(&mut harness);
-    assert_eq!(
-        *harness.state().scene3().unwrap().scene(),
-        mine,
-        "the edits dropped by the reload come back with undo"
+    assert_reload_is_offered(
+        &mut harness,
+        "watched.ron",
+        |app| app.scene3().unwrap().scene().clone(),
+        || {
+            let text = std::fs::read_to_string(&path).unwrap();
+            let moved = text.replace("position: (1.3, 0.9, 0.4)", "position: (1.3, 0.8, 0.4)");
+            assert_ne!(text, moved);
+            std::fs::write(&path, moved).unwrap();
+            match load_any_scene(&path) {
+                Ok(AnyScene::Three(scene)) => scene,
+                other => panic!("a 3D scene: {other:?}"),
+            }
+        },
     );
 }
 

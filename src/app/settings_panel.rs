@@ -97,20 +97,7 @@ pub fn settings_ui(
     let words = &WORDS_2D;
     settings_grid_ui(ui, words, |ui| {
         shared_rows_ui(ui, words, &mut edited.tolerance, &mut edited.max_iterations);
-        direction_row_ui(ui, words, |ui| {
-            let mut kind = direction_kind_2d(&edited.initial_direction);
-            if direction_kind_ui(ui, &mut kind, words) {
-                edited.initial_direction = match kind {
-                    DirectionKind::PlusX => InitialDirection::PlusX,
-                    DirectionKind::CentreToCentre => InitialDirection::CentreToCentre,
-                    DirectionKind::TowardOrigin => InitialDirection::TowardOrigin,
-                    DirectionKind::Custom => InitialDirection::Custom(first_direction),
-                };
-            }
-            if let InitialDirection::Custom(d) = &mut edited.initial_direction {
-                components_ui(ui, [("x", &mut d.x), ("y", &mut d.y)]);
-            }
-        });
+        direction_row_ui(ui, words, &mut edited.initial_direction, first_direction);
 
         ui.label("EPA edge normal").on_hover_text(
             "How EPA finds an edge's outward normal: from the polytope's winding (always \
@@ -148,20 +135,7 @@ pub fn settings3_ui(
     let words = &WORDS_3D;
     settings_grid_ui(ui, words, |ui| {
         shared_rows_ui(ui, words, &mut edited.tolerance, &mut edited.max_iterations);
-        direction_row_ui(ui, words, |ui| {
-            let mut kind = direction_kind_3d(&edited.initial_direction);
-            if direction_kind_ui(ui, &mut kind, words) {
-                edited.initial_direction = match kind {
-                    DirectionKind::PlusX => InitialDirection3::PlusX,
-                    DirectionKind::CentreToCentre => InitialDirection3::CentreToCentre,
-                    DirectionKind::TowardOrigin => InitialDirection3::TowardOrigin,
-                    DirectionKind::Custom => InitialDirection3::Custom(first_direction),
-                };
-            }
-            if let InitialDirection3::Custom(d) = &mut edited.initial_direction {
-                components_ui(ui, [("x", &mut d.x), ("y", &mut d.y), ("z", &mut d.z)]);
-            }
-        });
+        direction_row_ui(ui, words, &mut edited.initial_direction, first_direction);
         penetration_row_ui(ui, words, &mut edited.penetration, margin);
     });
     let reset = Settings3::default();
@@ -231,62 +205,116 @@ enum DirectionKind {
     Custom,
 }
 
-fn direction_kind_2d(direction: &InitialDirection) -> DirectionKind {
-    match direction {
-        InitialDirection::PlusX => DirectionKind::PlusX,
-        InitialDirection::CentreToCentre => DirectionKind::CentreToCentre,
-        InitialDirection::TowardOrigin => DirectionKind::TowardOrigin,
-        InitialDirection::Custom(_) => DirectionKind::Custom,
+/// A dimension's first-direction setting, as the fields edit it.
+trait FirstDirection {
+    type Vector;
+    fn kind(&self) -> DirectionKind;
+    /// The setting of `kind`; a custom one starts along `start`.
+    fn of_kind(kind: DirectionKind, start: Self::Vector) -> Self;
+    /// A custom direction's components, named; none for the other choices.
+    fn components(&mut self) -> Vec<(&'static str, &mut f64)>;
+}
+
+impl FirstDirection for InitialDirection {
+    type Vector = DVec2;
+
+    fn kind(&self) -> DirectionKind {
+        match self {
+            InitialDirection::PlusX => DirectionKind::PlusX,
+            InitialDirection::CentreToCentre => DirectionKind::CentreToCentre,
+            InitialDirection::TowardOrigin => DirectionKind::TowardOrigin,
+            InitialDirection::Custom(_) => DirectionKind::Custom,
+        }
+    }
+
+    fn of_kind(kind: DirectionKind, start: DVec2) -> Self {
+        match kind {
+            DirectionKind::PlusX => InitialDirection::PlusX,
+            DirectionKind::CentreToCentre => InitialDirection::CentreToCentre,
+            DirectionKind::TowardOrigin => InitialDirection::TowardOrigin,
+            DirectionKind::Custom => InitialDirection::Custom(start),
+        }
+    }
+
+    fn components(&mut self) -> Vec<(&'static str, &mut f64)> {
+        match self {
+            InitialDirection::Custom(d) => vec![("x", &mut d.x), ("y", &mut d.y)],
+            _ => Vec::new(),
+        }
     }
 }
 
-fn direction_kind_3d(direction: &InitialDirection3) -> DirectionKind {
-    match direction {
-        InitialDirection3::PlusX => DirectionKind::PlusX,
-        InitialDirection3::CentreToCentre => DirectionKind::CentreToCentre,
-        InitialDirection3::TowardOrigin => DirectionKind::TowardOrigin,
-        InitialDirection3::Custom(_) => DirectionKind::Custom,
+impl FirstDirection for InitialDirection3 {
+    type Vector = DVec3;
+
+    fn kind(&self) -> DirectionKind {
+        match self {
+            InitialDirection3::PlusX => DirectionKind::PlusX,
+            InitialDirection3::CentreToCentre => DirectionKind::CentreToCentre,
+            InitialDirection3::TowardOrigin => DirectionKind::TowardOrigin,
+            InitialDirection3::Custom(_) => DirectionKind::Custom,
+        }
+    }
+
+    fn of_kind(kind: DirectionKind, start: DVec3) -> Self {
+        match kind {
+            DirectionKind::PlusX => InitialDirection3::PlusX,
+            DirectionKind::CentreToCentre => InitialDirection3::CentreToCentre,
+            DirectionKind::TowardOrigin => InitialDirection3::TowardOrigin,
+            DirectionKind::Custom => InitialDirection3::Custom(start),
+        }
+    }
+
+    fn components(&mut self) -> Vec<(&'static str, &mut f64)> {
+        match self {
+            InitialDirection3::Custom(d) => vec![("x", &mut d.x), ("y", &mut d.y), ("z", &mut d.z)],
+            _ => Vec::new(),
+        }
     }
 }
 
-/// The "First direction" row: its name, then `fields` below one another.
-fn direction_row_ui(ui: &mut egui::Ui, words: &Words, fields: impl FnOnce(&mut egui::Ui)) {
+/// The "First direction" row: its four choices, and a custom direction's components. A
+/// custom direction starts along `start`, the one the current run began with.
+fn direction_row_ui<D: FirstDirection>(
+    ui: &mut egui::Ui,
+    words: &Words,
+    direction: &mut D,
+    start: D::Vector,
+) {
     ui.label("First direction").on_hover_text(format!(
         "GJK's first search direction: {}, from B's centre toward A's, from A's centre toward \
          B's (toward the origin), or one of your own.",
         words.plus_x
     ));
-    ui.vertical(fields);
-    ui.end_row();
-}
-
-/// The four choices of a first direction; whether the user picked another.
-fn direction_kind_ui(ui: &mut egui::Ui, kind: &mut DirectionKind, words: &Words) -> bool {
-    let before = *kind;
-    // Wrapped: four choices do not fit one line of the side panel at its narrowest.
-    ui.horizontal_wrapped(|ui| {
-        ui.radio_value(kind, DirectionKind::PlusX, words.plus_x);
-        ui.radio_value(kind, DirectionKind::CentreToCentre, "centre to centre")
-            .on_hover_text("From B's centre to A's: toward the centre of A − B");
-        ui.radio_value(kind, DirectionKind::TowardOrigin, "toward the origin")
-            .on_hover_text(
-                "From A's centre to B's: the first support point is on the side of A − B that \
-                 faces the origin",
-            );
-        ui.radio_value(kind, DirectionKind::Custom, "custom");
-    });
-    *kind != before
-}
-
-/// A custom direction's components, each a labelled drag field.
-fn components_ui<const N: usize>(ui: &mut egui::Ui, components: [(&str, &mut f64); N]) {
-    ui.horizontal(|ui| {
-        for (name, value) in components {
-            let label = ui.label(name);
-            ui.add(DragValue::new(value).speed(DIRECTION_SPEED))
-                .labelled_by(label.id);
+    ui.vertical(|ui| {
+        let mut kind = direction.kind();
+        // Wrapped: four choices do not fit one line of the side panel at its narrowest.
+        ui.horizontal_wrapped(|ui| {
+            ui.radio_value(&mut kind, DirectionKind::PlusX, words.plus_x);
+            ui.radio_value(&mut kind, DirectionKind::CentreToCentre, "centre to centre")
+                .on_hover_text("From B's centre to A's: toward the centre of A − B");
+            ui.radio_value(&mut kind, DirectionKind::TowardOrigin, "toward the origin")
+                .on_hover_text(
+                    "From A's centre to B's: the first support point is on the side of A − B \
+                     that faces the origin",
+                );
+            ui.radio_value(&mut kind, DirectionKind::Custom, "custom");
+        });
+        if kind != direction.kind() {
+            *direction = D::of_kind(kind, start);
+        }
+        let components = direction.components();
+        if !components.is_empty() {
+            ui.horizontal(|ui| {
+                for (name, value) in components {
+                    let label = ui.label(name);
+                    ui.add(DragValue::new(value).speed(DIRECTION_SPEED))
+                        .labelled_by(label.id);
+                }
+            });
         }
     });
+    ui.end_row();
 }
 
 /// The "Penetration" row: its name, then [`penetration_ui`].

@@ -109,6 +109,36 @@ pub fn painted(harness: &Harness<'_, GjkvizApp>, text: &str) -> bool {
         })
 }
 
+/// The offer to reload a followed file rewritten on disk under unsaved edits, in either
+/// dimension: nothing is replaced unasked, the banner offers the reload, the reload shows the
+/// file as it now is, and undo brings the edits back. `shown` reads the scene on screen;
+/// `rewrite` changes the file `file_name` and returns the scene it now holds.
+pub fn assert_reload_is_offered<T: PartialEq + std::fmt::Debug>(
+    harness: &mut Harness<'_, GjkvizApp>,
+    file_name: &str,
+    shown: impl Fn(&GjkvizApp) -> T,
+    rewrite: impl FnOnce() -> T,
+) {
+    assert!(harness.state().has_unsaved_changes(), "edited first");
+    let mine = shown(harness.state());
+    let on_disk = rewrite();
+    wait_for_the_watch(harness);
+    assert_eq!(shown(harness.state()), mine, "nothing replaced unasked");
+    let offer = format!("{file_name} changed on disk");
+    assert!(harness.query_by_label_contains(&offer).is_some(), "{offer}");
+    harness.get_by_label("Reload from disk").click();
+    harness.run();
+    assert_eq!(shown(harness.state()), on_disk);
+    assert!(!harness.state().has_unsaved_changes());
+    assert!(harness.query_by_label_contains("changed on disk").is_none());
+    undo(harness);
+    assert_eq!(
+        shown(harness.state()),
+        mine,
+        "the edits dropped by the reload come back with undo"
+    );
+}
+
 /// The texts the last frame copied to the clipboard.
 pub fn copied(harness: &Harness<'_, GjkvizApp>) -> Vec<String> {
     harness
