@@ -545,36 +545,47 @@ fn the_3d_result_shows_the_tangents_the_local_contacts_and_the_depths_bounds() {
     }
 }
 
-/// Where EPA measures with a larger tolerance than the setting (coordinates of 1e5 round to
-/// more than 1e-9), the 3D step says so under its numbers, as the 2D one does.
+/// Where EPA or the distance phase measures with a larger tolerance than the setting
+/// (coordinates of 1e5 round to more than 1e-9), the 3D step says so under its numbers, as
+/// the 2D one does, naming the phase.
 #[test]
 fn a_3d_step_says_when_its_check_used_a_larger_tolerance_than_the_setting() {
-    let text = r#"(
-        dimension: 3,
-        name: "Boxes a hundred thousand wide",
-        a: (shape: Box(half_extents: (150000.0, 50000.0, 150000.0))),
-        b: (shape: Box(half_extents: (60000.0, 40000.0, 60000.0)), position: (30000.0, 80000.0, -20000.0), rotation: (0.0, 30.0, 0.0)),
-    )"#;
-    let Ok(AnyScene::Three(scene)) = gjkviz::scene::parse_any_scene(text, "big.ron") else {
-        panic!("a 3D scene");
-    };
-    let trace = scene.trace();
-    let (index, used) = trace
-        .steps
-        .iter()
-        .enumerate()
-        .find_map(|(i, s)| {
-            s.check
-                .filter(|c| c.tolerance > scene.settings.tolerance)
-                .map(|c| (i, c.tolerance))
-        })
-        .expect("EPA's check allows for the rounding of coordinates of 1e5");
-    let mut harness = harness(GjkvizApp::with_scene3(scene, "big.ron".into()));
-    harness.state_mut().playback_mut().go_to(index);
-    harness.run();
-    let said = format!(
-        "The tolerance used is {}, not the setting 1e-9",
-        tolerance_text(used)
-    );
-    assert!(harness.query_by_label_contains(&said).is_some(), "{said}");
+    for (b_at, phase) in [
+        ("(30000.0, 80000.0, -20000.0)", "EPA"),
+        ("(30000.0, 130000.0, -20000.0)", "the distance phase"),
+    ] {
+        let text = format!(
+            r#"(
+            dimension: 3,
+            name: "Boxes a hundred thousand wide",
+            a: (shape: Box(half_extents: (150000.0, 50000.0, 150000.0))),
+            b: (shape: Box(half_extents: (60000.0, 40000.0, 60000.0)), position: {b_at},
+                rotation: (0.0, 30.0, 0.0)),
+        )"#
+        );
+        let Ok(AnyScene::Three(scene)) = gjkviz::scene::parse_any_scene(&text, "big.ron") else {
+            panic!("a 3D scene");
+        };
+        let trace = scene.trace();
+        let (index, used) = trace
+            .steps
+            .iter()
+            .enumerate()
+            .find_map(|(i, s)| {
+                s.check
+                    .filter(|c| c.tolerance > scene.settings.tolerance)
+                    .map(|c| (i, c.tolerance))
+            })
+            .unwrap_or_else(|| panic!("{phase}'s check allows for the rounding of 1e5"));
+        let mut harness = harness(GjkvizApp::with_scene3(scene, "big.ron".into()));
+        harness.state_mut().playback_mut().go_to(index);
+        harness.run();
+        let said = format!(
+            "The tolerance used is {}, not the setting 1e-9",
+            tolerance_text(used)
+        );
+        assert!(harness.query_by_label_contains(&said).is_some(), "{said}");
+        let why = format!("{phase} never asks for less");
+        assert!(harness.query_by_label_contains(&why).is_some(), "{why}");
+    }
 }

@@ -139,16 +139,21 @@ pub fn gap_text(c: &Check, decimals: usize) -> String {
     }
 }
 
-/// Why the tolerance a check used is not the one set, when it is not: EPA will not ask for a
-/// gap below the rounding error of the support point's coordinates (see `gap_tolerance` in
-/// the EPA), which far from the origin is more than the setting.
+/// Why the tolerance a check used is not the one set, when it is not: EPA (and in 3D the
+/// distance phase) will not ask for a gap below the rounding of the support points'
+/// coordinates (`gap_tolerance` in the 2D EPA, `effective_tolerance` in 3D), which for large
+/// coordinates is more than the setting.
 pub fn tolerance_note(c: &Check, setting: f64) -> Option<String> {
-    (c.kind == CheckKind::EdgeGap && c.tolerance > setting).then(|| {
+    let phase = match c.kind {
+        CheckKind::EdgeGap => "EPA",
+        CheckKind::DualityGap => "the distance phase",
+        _ => return None,
+    };
+    (c.tolerance > setting).then(|| {
         format!(
-            "The tolerance used is {}, not the setting {}: far from the origin the support \
-             point's coordinates are only exact to about {} (16 units in the last place of \
-             the largest), and a gap smaller than their rounding is noise, so EPA never asks \
-             for less.",
+            "The tolerance used is {}, not the setting {}: A − B's coordinates are large here \
+             (far from the origin, or large shapes), so they are only exact to about {}, and \
+             a gap smaller than their rounding is noise; {phase} never asks for less.",
             tolerance_text(c.tolerance),
             tolerance_text(setting),
             tolerance_text(c.tolerance),
