@@ -159,8 +159,8 @@ pub fn result3_ui(
     row("contact on A", vec3(r.contact_a));
     row("contact on B", vec3(r.contact_b));
     // Where each shape touches in its own frame, as an engine keeps contacts between frames.
-    row("local on A", vec3(r.local_contact_a));
-    row("local on B", vec3(r.local_contact_b));
+    row("in A's frame", vec3(r.local_contact_a));
+    row("in B's frame", vec3(r.local_contact_b));
     let mut iterations = format!(
         "GJK {}, distance {}, {} {}",
         r.gjk_iterations,
