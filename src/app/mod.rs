@@ -746,6 +746,10 @@ impl eframe::App for ReportingApp {
         }
     }
 
+    fn raw_input_hook(&mut self, _ctx: &egui::Context, raw_input: &mut egui::RawInput) {
+        screenshot::without_user_input(raw_input);
+    }
+
     fn persist_egui_memory(&self) -> bool {
         false
     }

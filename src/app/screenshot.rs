@@ -93,6 +93,16 @@ impl ScreenshotJob {
     }
 }
 
+/// A picture shows the step, not where the mouse happens to rest over the new window, nor
+/// what is typed or dropped at it. (The pixels asked for come back through a callback, not as
+/// input.)
+pub fn without_user_input(raw_input: &mut egui::RawInput) {
+    raw_input.events.clear();
+    raw_input.events.push(egui::Event::PointerGone);
+    raw_input.hovered_files.clear();
+    raw_input.dropped_files.clear();
+}
+
 /// Ends the process if the app has not finished within [`WATCHDOG_SECONDS`].
 pub fn start_watchdog() {
     std::thread::spawn(|| {
@@ -130,6 +140,27 @@ pub fn write_png(image: &ColorImage, path: &Path) -> Result<(), String> {
 mod tests {
     use super::*;
     use egui::Color32;
+
+    #[test]
+    fn a_picture_takes_no_input() {
+        let mut input = egui::RawInput {
+            events: vec![
+                egui::Event::PointerMoved(egui::pos2(300.0, 400.0)),
+                egui::Event::Key {
+                    key: egui::Key::End,
+                    physical_key: None,
+                    pressed: true,
+                    repeat: false,
+                    modifiers: egui::Modifiers::NONE,
+                },
+            ],
+            hovered_files: vec![egui::HoveredFile::default()],
+            ..Default::default()
+        };
+        without_user_input(&mut input);
+        assert_eq!(input.events, vec![egui::Event::PointerGone]);
+        assert!(input.hovered_files.is_empty());
+    }
 
     #[test]
     fn a_png_round_trips_its_pixels() {
