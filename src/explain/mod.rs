@@ -12,7 +12,7 @@ mod pseudocode;
 
 pub use numbers::{Row, numbers};
 pub use prose::explain;
-pub(crate) use prose::{REFINEMENT_LIMIT_TEXT, height_meaning};
+pub(crate) use prose::{REFINEMENT_LIMIT_TEXT, height_meaning, refinement_intro};
 pub use pseudocode::{CodeLine, Mark, When, pseudocode, pseudocode_line};
 
 use crate::algorithm::Termination;

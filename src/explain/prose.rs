@@ -372,6 +372,24 @@ pub(crate) const REFINEMENT_LIMIT_TEXT: &str = "The iteration limit is reached: 
     height found is the answer (among heights rounding cannot tell apart, one whose support \
     point lies nearer its normal's line is preferred).";
 
+/// Why refinement runs, said at its first step in 2D and 3D: after EPA (whose closest `feature`
+/// is an edge or a face) or, when `apart`, after the distance phase. Empty at later steps.
+pub(crate) fn refinement_intro(iteration: u32, apart: bool, feature: &str) -> String {
+    match (iteration, apart) {
+        (1, false) => format!(
+            "On a curve EPA's {feature} normal is only as good as the square root of its \
+             tolerance, and when the origin sits near the centre of a curve EPA stops short \
+             altogether. Refinement turns the normal, from EPA's last one, to where the height \
+             of A − B is smallest. "
+        ),
+        (1, true) => "On a curve the distance phase's normal is only as good as the square root \
+                      of its tolerance. Refinement turns the normal, from the distance phase's, \
+                      to where the height of A − B is smallest (most negative). "
+            .to_string(),
+        _ => String::new(),
+    }
+}
+
 /// What a refinement step's height h = s · n says, in either dimension: the answer it bounds
 /// ("depth" or, when negative, "distance") and the words for it. Apart, every height is
 /// negative: minus a lower bound of the distance.
@@ -399,20 +417,7 @@ fn explain_refinement(step: &Step) -> String {
     let bounds = step.bounds.map_or(String::new(), |[lower, upper]| {
         bounds_sentence(answer, lower, upper)
     });
-    let start = match (step.iteration, apart) {
-        (1, false) => {
-            "On a curve EPA's edge normal is only as good as the square root of its tolerance, \
-             and when the origin sits near the centre of a curve EPA stops short altogether. \
-             Refinement turns the normal, from EPA's last one, to where the height of A − B is \
-             smallest. "
-        }
-        (1, true) => {
-            "On a curve the distance phase's normal is only as good as the square root of its \
-             tolerance. Refinement turns the normal, from the distance phase's, to where the \
-             height of A − B is smallest (most negative). "
-        }
-        _ => "",
-    };
+    let start = refinement_intro(step.iteration, apart, "edge");
     let verdict = match step.event {
         Event::Converged if !c.passed => format!(
             "A − B has a flat side here: the support point jumped from one end of it to the \

@@ -3,7 +3,7 @@
 use glam::DVec3;
 
 use super::{labels, n, refinement_height, region_words, support_sentence, v};
-use crate::explain::{REFINEMENT_LIMIT_TEXT, bounds_sentence, tolerance_text};
+use crate::explain::{REFINEMENT_LIMIT_TEXT, bounds_sentence, refinement_intro, tolerance_text};
 use crate::format::num;
 use crate::trace::{CheckKind, Phase};
 use crate::trace3::{Event3, Step3};
@@ -198,20 +198,7 @@ fn refinement_sentence(step: &Step3) -> String {
     let height = refinement_height(step);
     let apart = height < 0.0;
     let (answer, meaning) = crate::explain::height_meaning(height);
-    let start = match (step.iteration, apart) {
-        (1, false) => {
-            "On a curve EPA's face normal is only as good as the square root of its \
-             tolerance, and when the origin sits near the centre of a curve EPA stops short \
-             altogether. Refinement turns the normal, from EPA's last one, to where the height \
-             of A − B is smallest. "
-        }
-        (1, true) => {
-            "On a curve the distance phase's normal is only as good as the square root of its \
-             tolerance. Refinement turns the normal, from the distance phase's, to where the \
-             height of A − B is smallest (most negative). "
-        }
-        _ => "",
-    };
+    let start = refinement_intro(step.iteration, apart, "face");
     let verdict = match step.event {
         Event3::Converged if step.check.is_some_and(|c| c.passed) => format!(
             "s lies on the normal's line, so h is at its smallest here and the {answer} is {} \
