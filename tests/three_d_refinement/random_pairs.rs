@@ -1,4 +1,5 @@
-//! Random curved pairs: bounds the earlier phase proved, contacts inside the shapes, no lower height.
+//! Random curved pairs: bounds the earlier phase proved, contacts inside the shapes, no lower
+//! height than the answer.
 
 use crate::common;
 use crate::common::three::{body3, v3};

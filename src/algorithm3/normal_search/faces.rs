@@ -1,5 +1,5 @@
 //! Attempts to settle the search on a flat face of A − B from three of its corners
-//! ([`super::super::flat_face`]).
+//! ([`crate::algorithm3::flat_face`]).
 
 use glam::DVec3;
 
@@ -29,11 +29,11 @@ where
     /// Where three support points found apart surround the origin's projection on their plane,
     /// finds the face's corners again exactly, looks past an edge of their triangle that misses
     /// the projection for one more, and evaluates along the plane's normal: if the plane bounds
-    /// A − B, that settles the search there (see [`crate::algorithm3::flat_face`]), else the search goes
-    /// on. A line search zig-zagging across a flat face's kinks is cut short by it, so it is
-    /// tried after every evaluation; but not again at a normal within [`KINK_ANGLE`] of one
-    /// that failed, whose corners, a rounding apart, fail the same way (a cone on a box: 13
-    /// attempts at one normal, four evaluations each).
+    /// A − B, that settles the search there (see [`flat_face`](crate::algorithm3::flat_face)),
+    /// else the search goes on. A line search zig-zagging across a flat face's kinks is cut
+    /// short by it, so it is tried after every evaluation; but not again at a normal within
+    /// [`KINK_ANGLE`] of one that failed, whose corners, a rounding apart, fail the same way (a
+    /// cone on a box: 13 attempts at one normal, four evaluations each).
     pub(super) fn try_flat_face(&mut self, n: DVec3) {
         if self.over() {
             return;
