@@ -288,6 +288,8 @@ impl GjkvizApp {
         {
             self.views.scroll_pending = true;
         }
+        // On a layer above every panel, so the same in either dimension.
+        files::drop_hint_ui(&ctx);
         if self.three.is_some() {
             self.ui_3d(ui);
             return;
@@ -426,7 +428,6 @@ impl GjkvizApp {
         self.world_cursor(&ctx);
         self.unsaved_changes_ui(&ctx, &palette);
         self.path_prompt_ui(&ctx, &palette);
-        files::drop_hint_ui(&ctx);
 
         if bar_action.is_some() {
             ctx.request_repaint();

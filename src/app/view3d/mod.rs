@@ -454,7 +454,6 @@ impl GjkvizApp {
         self.unsaved_changes_ui(&ctx, &palette);
         // Open… without a system file dialog asks for a path in the window, as in 2D.
         self.path_prompt_ui(&ctx, &palette);
-        super::files::drop_hint_ui(&ctx);
         files_after_frame(self, &ctx, bar_action);
     }
 }
