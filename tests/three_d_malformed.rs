@@ -151,6 +151,9 @@ const MALFORMED: &[Malformed] = &[
         Some((5, 56)),
         "Expected a sequence of 3 f64 values but found 2 elements instead",
     ),
+    // A lost opening quote leaves the name's "−" (three bytes) outside any string, where the
+    // search for `dimension` once cut it in two and panicked.
+    ("quote-lost", None, Some((2, 10)), "Expected string"),
     (
         "rotation-text",
         None,

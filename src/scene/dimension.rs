@@ -124,8 +124,9 @@ fn dimension_field(text: &str) -> Option<(u32, Range<usize>)> {
                 depth -= 1;
                 i += 1;
             }
+            // Compared as bytes: `i` walks bytes, so it may stand inside a character.
             _ if depth == 1
-                && text[i..].starts_with(NAME)
+                && bytes[i..].starts_with(NAME.as_bytes())
                 && (i == 0 || !is_ident(bytes[i - 1]))
                 && !bytes.get(i + NAME.len()).is_some_and(|&b| is_ident(b)) =>
             {
@@ -191,5 +192,15 @@ mod tests {
         assert_eq!(&text[range], "dimension : 2 ,");
         assert_eq!(dimension_field("(name: \"x\")"), None);
         assert_eq!(dimension_field("(dimension: x)").unwrap().0, u32::MAX);
+    }
+
+    /// A character of several bytes outside a string (a quote lost in editing leaves a
+    /// description's "−" in the open) is stepped over, not cut in two.
+    #[test]
+    fn steps_over_characters_of_several_bytes_outside_strings() {
+        let text = "(name: \"a\", b: −1 – é, dimension: 3)";
+        let (value, range) = dimension_field(text).unwrap();
+        assert_eq!((value, &text[range]), (3, "dimension: 3"));
+        assert_eq!(dimension_field("(x: −−)"), None);
     }
 }
