@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 use common::temp_dir::TempDir;
 use gjkviz::scene::{
-    BUNDLED_SCENES, Scene, SceneError, load_scene, parse_scene, save_scene, to_ron,
+    BUNDLED_SCENES, Scene, SceneError, load_any_scene, load_scene, parse_scene, save_scene, to_ron,
 };
 
 #[test]
@@ -375,4 +375,24 @@ fn the_readme_example_is_a_valid_scene_with_every_field() {
     assert_eq!(scene.a, gjkviz::scene::default_scene().a);
     assert_eq!(scene.settings.penetration, gjkviz::PenetrationMethod::Epa);
     assert!(!scene.description.is_empty());
+}
+
+/// A file that is no scene at all is refused before it is parsed: a picture with the place
+/// where its bytes stop being text, an endless one at the size limit instead of filling memory.
+#[test]
+fn a_binary_or_endless_file_is_refused_with_why() {
+    let err = load_any_scene(Path::new("screenshots/gjk-step.png")).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "screenshots/gjk-step.png: cannot read the file: not a text file: byte 0x89 at line 1, \
+         column 1 is not UTF-8"
+    );
+    if cfg!(unix) {
+        let err = load_any_scene(Path::new("/dev/zero")).unwrap_err();
+        assert!(
+            err.message
+                .ends_with("larger than 16 MiB, the most a scene file may hold"),
+            "{err}"
+        );
+    }
 }

@@ -7,11 +7,10 @@
 //! wrong dimension at its position. The 2D-only loader ([`parse_scene`], for callers that want
 //! a 2D scene) reports a 3D scene at its `dimension` field.
 
-use std::fs;
 use std::ops::Range;
 use std::path::Path;
 
-use super::file::parse_ron;
+use super::file::{parse_ron, read_scene_text};
 use super::mesh::{MeshFiles, load_meshes, mesh_paths};
 use super::{Scene, Scene3, SceneError, parse_scene};
 
@@ -93,9 +92,7 @@ pub(crate) fn parse_2d(text: &str, file: &str) -> Result<Scene, SceneError> {
 /// Reads, parses and checks a 2D or 3D scene file.
 pub fn load_any_scene(path: &Path) -> Result<AnyScene, SceneError> {
     let name = path.display().to_string();
-    let text = fs::read_to_string(path)
-        .map_err(|e| SceneError::new(&name, format!("cannot read the file: {e}")))?;
-    parse_any_scene(&text, &name)
+    parse_any_scene(&read_scene_text(path, &name)?, &name)
 }
 
 /// The value of a top-level `dimension: N` field (u32::MAX when N is not a number) and the

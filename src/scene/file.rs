@@ -6,6 +6,7 @@ use std::path::Path;
 
 use serde::Serialize;
 
+use super::text_file::{SCENE_FILE, read_text};
 use super::{Scene, SceneError};
 
 /// Parses and checks a 2D scene; `file` names it in errors.
@@ -53,9 +54,13 @@ fn describe(code: &ron::Error) -> String {
 /// Reads, parses and checks a scene file.
 pub fn load_scene(path: &Path) -> Result<Scene, SceneError> {
     let name = path.display().to_string();
-    let text = fs::read_to_string(path)
-        .map_err(|e| SceneError::new(&name, format!("cannot read the file: {e}")))?;
-    parse_scene(&text, &name)
+    parse_scene(&read_scene_text(path, &name)?, &name)
+}
+
+/// The text of the scene file at `path` (named `name` in errors), within [`SCENE_FILE`].
+pub(crate) fn read_scene_text(path: &Path, name: &str) -> Result<String, SceneError> {
+    read_text(path, SCENE_FILE)
+        .map_err(|e| SceneError::new(name, format!("cannot read the file: {e}")))
 }
 
 /// The scene (a [`Scene`], a [`Scene3`](super::Scene3) or an [`AnyScene`](super::AnyScene)) as

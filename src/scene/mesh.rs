@@ -7,12 +7,12 @@
 //! and line; a missing one, at the path in the scene file.
 
 use std::collections::HashSet;
-use std::fs;
 use std::path::{Path, PathBuf};
 
 use glam::DVec3;
 
 use super::bundled::BUNDLED_MESHES;
+use super::text_file::{MESH_FILE, read_text};
 use super::{Scene3, SceneError};
 use crate::geometry::{in_supported_range, range_message};
 use crate::geometry3::{MESH_VERTICES_MAX, Shape3, hull_of};
@@ -44,7 +44,9 @@ impl<'a> MeshFiles<'a> {
     fn read(&self, path: &str) -> Result<String, String> {
         let name = self.resolve(path);
         match self {
-            MeshFiles::Directory(_) => fs::read_to_string(&name).map_err(|e| e.to_string()),
+            MeshFiles::Directory(_) => {
+                read_text(Path::new(&name), MESH_FILE).map_err(|e| e.to_string())
+            }
             MeshFiles::Bundled(_) => BUNDLED_MESHES
                 .iter()
                 .find(|m| m.file == name)

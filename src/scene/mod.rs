@@ -10,6 +10,7 @@ mod file;
 mod locate;
 mod mesh;
 mod scene3;
+mod text_file;
 mod watch;
 
 pub use bundled::{
