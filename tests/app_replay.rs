@@ -8,7 +8,7 @@ mod common;
 use std::cell::Cell;
 use std::rc::Rc;
 
-use common::app::{assert_error_banner, copied, harness};
+use common::app::{assert_error_banner, copied, harness, harness_sized};
 use common::temp_dir::TempDir;
 
 use eframe::egui;
@@ -246,6 +246,25 @@ fn every_step_of_every_bundled_scene_draws_without_panicking() {
             .state_mut()
             .open(gjkviz::app::Source::Bundled(Dimension::Two, i));
         assert!(harness.state().error().is_none(), "{}", bundled.file);
+        let steps = harness.state().trace().steps.len();
+        for _ in 0..steps {
+            harness.key_press(egui::Key::ArrowRight);
+            harness.run();
+        }
+        assert!(harness.state().playback().is_last(), "{}", bundled.file);
+    }
+}
+
+/// A window so small that the side panel leaves the plots a sliver: the arrow toward an
+/// origin off the plot has no edge to stand on, and is left out rather than panicking.
+#[test]
+fn a_window_too_small_for_the_plots_still_draws_every_step() {
+    for (i, bundled) in gjkviz::scene::BUNDLED_SCENES.iter().enumerate() {
+        let mut harness = harness_sized(GjkvizApp::new(None), [420.0, 300.0]);
+        harness
+            .state_mut()
+            .open(gjkviz::app::Source::Bundled(Dimension::Two, i));
+        harness.run();
         let steps = harness.state().trace().steps.len();
         for _ in 0..steps {
             harness.key_press(egui::Key::ArrowRight);

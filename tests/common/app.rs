@@ -13,8 +13,13 @@ pub const STEP_DT: f32 = 0.1;
 
 /// The app at 1280×800 after its first frame.
 pub fn harness(app: GjkvizApp) -> Harness<'static, GjkvizApp> {
+    harness_sized(app, [1280.0, 800.0])
+}
+
+/// The app in a window of `size` points after its first frame.
+pub fn harness_sized(app: GjkvizApp, size: [f32; 2]) -> Harness<'static, GjkvizApp> {
     let mut harness = Harness::builder()
-        .with_size([1280.0, 800.0])
+        .with_size(size)
         .with_step_dt(STEP_DT)
         .with_context_setup(install_fonts)
         .build_ui_state(|ui, app: &mut GjkvizApp| app.ui(ui), app);

@@ -125,8 +125,9 @@ impl Annotations {
                     away: DVec2::new(-1.0, -1.0),
                     minor: false,
                 });
-            } else {
-                // An arrow at the edge toward the origin, named from its tail.
+            } else if inside.is_positive() {
+                // An arrow at the edge toward the origin, named from its tail. (A plot
+                // squeezed narrower than the margins has no edge to draw it at.)
                 let tip = inside.clamp(origin);
                 let dir = (origin - tip).normalized();
                 let tail = tip - dir * OFF_PLOT_ARROW;
