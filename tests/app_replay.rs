@@ -274,6 +274,47 @@ fn a_window_too_small_for_the_plots_still_draws_every_step() {
     }
 }
 
+/// The numbers painted in a frame (the plots' tick labels among them).
+fn painted_numbers(harness: &Harness<'_, GjkvizApp>) -> Vec<String> {
+    harness
+        .output()
+        .shapes
+        .iter()
+        .filter_map(|clipped| match &clipped.shape {
+            egui::Shape::Text(shape) => Some(shape.galley.text().to_string()),
+            _ => None,
+        })
+        .filter(|text| text.parse::<f64>().is_ok())
+        .collect()
+}
+
+/// Scenes of any size keep their tick labels short: 1e20 wide, a 21-digit label per tick took
+/// the plots' width; 1e-9 wide, the views a unit wide showed nothing but 0.
+#[test]
+fn tick_labels_stay_short_on_huge_and_tiny_scenes() {
+    let dir = TempDir::new("app-ticks");
+    for (name, size, expected) in [("huge", "1e20", "e20"), ("tiny", "1e-9", "e-9")] {
+        let file = dir.join(&format!("{name}.ron"));
+        let scene = format!(
+            "(name: \"{name}\", a: (shape: Box(half_extents: ({size}, {size}))), \
+             b: (shape: Circle(radius: {size}), position: ({size}, 0.0)))"
+        );
+        std::fs::write(&file, scene).unwrap();
+        let harness = harness(GjkvizApp::new(Some(&file)));
+        assert!(harness.state().error().is_none(), "{name}");
+        let numbers = painted_numbers(&harness);
+        let ticks: Vec<_> = numbers.iter().filter(|t| t.contains(expected)).collect();
+        assert!(
+            ticks.len() >= 2,
+            "{name}: ticks in scientific notation: {numbers:?}"
+        );
+        assert!(
+            numbers.iter().all(|t| t.len() <= 12),
+            "{name}: short labels: {numbers:?}"
+        );
+    }
+}
+
 #[test]
 fn a_scene_file_that_fails_to_load_shows_a_banner_and_keeps_the_last_good_scene() {
     let dir = TempDir::new("app-broken");

@@ -36,7 +36,8 @@ pub struct Bounds {
 
 impl Bounds {
     /// The box around `points`, grown by `margin` of its size on every side, and by at least
-    /// `min_pad` so a point or a segment still gets a view.
+    /// `min_pad`. Points that all coincide, given no `min_pad`, are grown by
+    /// [`LONE_POINT_PAD`] (relative beyond 1 unit from the origin), so they still get a view.
     pub fn around(points: impl IntoIterator<Item = DVec2>, margin: f64, min_pad: f64) -> Self {
         let (mut min, mut max) = (DVec2::splat(f64::INFINITY), DVec2::splat(f64::NEG_INFINITY));
         for p in points {
@@ -48,7 +49,11 @@ impl Bounds {
         if min.x > max.x {
             (min, max) = (DVec2::splat(-1.0), DVec2::splat(1.0));
         }
-        let pad = ((max - min).max_element() * margin).max(min_pad);
+        let size = (max - min).max_element();
+        let mut pad = (size * margin).max(min_pad);
+        if size == 0.0 && pad == 0.0 {
+            pad = LONE_POINT_PAD * min.abs().max_element().max(1.0);
+        }
         Bounds {
             min: min - DVec2::splat(pad),
             max: max + DVec2::splat(pad),
@@ -71,8 +76,9 @@ const VIEW_MARGIN: f64 = 0.12;
 /// Room kept around the origin in the A − B view, as a fraction of A − B's size: the direction
 /// arrows drawn from it stay in view.
 const ORIGIN_ROOM: f64 = 0.25;
-/// Smallest margin of a whole-scene view, in scene units: a point or a segment gets a view.
-const VIEW_MIN_PAD: f64 = 0.5;
+/// Margin around points that all coincide (two points at one place), in scene units near the
+/// origin and as a fraction of the distance from it beyond.
+const LONE_POINT_PAD: f64 = 0.5;
 
 /// Margin offered for the core-shape method when a shape has no inside to shrink into (a point,
 /// a segment), as a fraction of the scene's size.
@@ -153,7 +159,8 @@ impl Loaded {
                 knob_room(&scene.b, &outline_b),
             ]),
             VIEW_MARGIN,
-            VIEW_MIN_PAD,
+            // No floor in scene units: a scene a millionth of a unit wide fills the view too.
+            0.0,
         );
         // The origin is always in view, with room around it for the direction arrows: it is
         // what the algorithm is about.
@@ -165,7 +172,7 @@ impl Loaded {
                 .copied()
                 .chain([DVec2::X, -DVec2::X, DVec2::Y, -DVec2::Y].map(|d| d * room)),
             VIEW_MARGIN,
-            VIEW_MIN_PAD,
+            0.0,
         );
         let cores = match scene.settings.penetration {
             PenetrationMethod::CoreShapes { margin } => Cores::new(&a, &b, margin),
@@ -213,5 +220,23 @@ mod tests {
         assert!(b.size() > 0.0);
         let p = Bounds::around([DVec2::new(3.0, 3.0)], 0.1, 0.5);
         assert_eq!(p.min, DVec2::splat(2.5));
+        let lone = Bounds::around([DVec2::new(3.0, 1.0); 2], 0.1, 0.0);
+        assert_eq!(
+            (lone.min, lone.max),
+            (DVec2::new(1.5, -0.5), DVec2::new(4.5, 2.5))
+        );
+    }
+
+    /// Whole-scene views are sized by the scene, however small: a scene 1e-6 wide is not
+    /// shown in a view a unit wide.
+    #[test]
+    fn a_tiny_scene_gets_views_of_its_own_size() {
+        let text = "(name: \"tiny\", a: (shape: Box(half_extents: (1e-6, 1e-6))), \
+                    b: (shape: Circle(radius: 1e-6), position: (1.5e-6, 0.0)))";
+        let scene = crate::scene::parse_scene(text, "tiny.ron").unwrap();
+        let loaded = Loaded::new(scene, Source::File("tiny.ron".into()));
+        for view in [loaded.world_view, loaded.difference_view] {
+            assert!(view.size() > 2e-6 && view.size() < 1e-5, "{view:?}");
+        }
     }
 }

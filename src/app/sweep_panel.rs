@@ -17,6 +17,7 @@ use glam::DVec2;
 
 use super::manipulate::centre_and_reach;
 use super::palette::Palette;
+use super::plots::short_tick;
 use crate::format::num_with;
 use crate::scene::Scene;
 use crate::sweep::{Motion, SWEEP_SAMPLES_MAX, Sweep, SweepSample, sweep};
@@ -463,6 +464,8 @@ fn sweep_plot(id: &str, title: &str, unit: &str, size: [f32; 2]) -> Plot<'static
                 .label(title)
                 .label_spacing(AXIS_LABEL_SPACING),
         ])
+        .x_axis_formatter(short_tick)
+        .y_axis_formatter(short_tick)
         .label_formatter(move |hover| {
             let p = match hover {
                 HoverPosition::NearDataPoint { position, .. }

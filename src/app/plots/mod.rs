@@ -13,10 +13,11 @@ pub use world::{
 };
 
 use egui::{Color32, RichText};
-use egui_plot::{Line, LineStyle, MarkerShape, Plot, PlotPoints, Points, Polygon};
+use egui_plot::{GridMark, Line, LineStyle, MarkerShape, Plot, PlotPoints, Points, Polygon};
 use glam::DVec2;
 
 use super::loaded::Bounds;
+use crate::format::tick_label;
 use annotations::Annotations;
 
 /// Width of the outlines of A, B and A − B, in points.
@@ -65,10 +66,17 @@ fn view_plot(id: &str) -> Plot<'static> {
                 .min_thickness(X_AXIS_HEIGHT),
         ])
         .y_axis_min_width(Y_AXIS_WIDTH)
+        .x_axis_formatter(short_tick)
+        .y_axis_formatter(short_tick)
         .allow_scroll(false)
         .allow_boxed_zoom(false)
         .allow_double_click_reset(false)
         .show_crosshair(false)
+}
+
+/// A tick label that stays short on scenes of any size ([`tick_label`]).
+pub(super) fn short_tick(mark: GridMark, _range: &std::ops::RangeInclusive<f64>) -> String {
+    tick_label(mark.value, mark.step_size)
 }
 
 /// A switch in a plot's title line: its state, its label and what it does.
