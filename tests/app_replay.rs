@@ -274,6 +274,32 @@ fn a_window_too_small_for_the_plots_still_draws_every_step() {
     }
 }
 
+/// Zoomed in on the late steps of two circles, the dashed lines that run far out of the
+/// close-up (the normal's line from the origin) are drawn only where they are on screen: each
+/// had been dashed along its whole length, up to hundreds of millions of dashes in one frame.
+#[test]
+fn a_close_up_draws_only_the_dashes_on_screen() {
+    let scenes = gjkviz::scene::BUNDLED_SCENES;
+    let i = scenes
+        .iter()
+        .position(|s| s.file.ends_with("circle-vs-circle.ron"))
+        .expect("the bundled circles");
+    let mut harness = default_app();
+    harness
+        .state_mut()
+        .open(gjkviz::app::Source::Bundled(Dimension::Two, i));
+    harness.get_by_label("Zoom to step").click();
+    harness.run();
+    let mut most = 0;
+    for _ in 0..harness.state().trace().steps.len() {
+        harness.key_press(egui::Key::ArrowRight);
+        harness.run();
+        most = most.max(harness.output().shapes.len());
+    }
+    assert!(harness.state().playback().is_last());
+    assert!(most < 5_000, "{most} shapes in one frame");
+}
+
 /// The numbers painted in a frame (the plots' tick labels among them).
 fn painted_numbers(harness: &Harness<'_, GjkvizApp>) -> Vec<String> {
     harness

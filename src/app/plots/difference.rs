@@ -8,7 +8,7 @@ use glam::DVec2;
 
 use super::annotations::Annotations;
 use super::{
-    ARROW_FRACTION, Layers, MARKER_RADIUS, SUPPORT_RADIUS, Toggle, ViewRequest, dashed,
+    ARROW_FRACTION, DashedLine, Layers, MARKER_RADIUS, SUPPORT_RADIUS, Toggle, ViewRequest,
     filled_shape, markers, plot_title_ui, polyline, show_with_annotations, shown_bounds, view_plot,
 };
 use crate::app::check_label::{PLOT_DECIMALS, check_label};
@@ -109,7 +109,7 @@ pub fn difference_layers(
         && (step.on_cores || step.phase == Phase::CoreShapes)
     {
         layers.add(
-            dashed(polyline("core(A) − core(B)", &cores.difference, true))
+            DashedLine::new(polyline("core(A) − core(B)", &cores.difference, true))
                 .color(palette.phase(Phase::CoreShapes))
                 .width(2.0),
         );
@@ -128,7 +128,7 @@ pub fn difference_layers(
         let foot = edge.normal * edge.distance;
         notes.keep_clear(DVec2::ZERO, foot);
         items.push(Box::new(
-            dashed(polyline("edge distance", &[DVec2::ZERO, foot], false))
+            DashedLine::new(polyline("edge distance", &[DVec2::ZERO, foot], false))
                 .color(palette.closest_edge)
                 .width(1.5),
         ));
@@ -350,7 +350,7 @@ fn check_items(
             let along = crate::geometry::left_perp(edge.normal);
             let reach = scale * 0.12;
             items.push(Box::new(
-                dashed(polyline(
+                DashedLine::new(polyline(
                     "edge line",
                     &[foot - along * reach, foot + along * reach],
                     false,
@@ -359,7 +359,7 @@ fn check_items(
                 .width(1.0),
             ));
             items.push(Box::new(
-                dashed(polyline("tolerance check", &[foot, s.point], false))
+                DashedLine::new(polyline("tolerance check", &[foot, s.point], false))
                     .color(colour)
                     .width(2.0),
             ));
@@ -372,13 +372,13 @@ fn check_items(
             // The line through the origin that s had to reach: s · d = 0.
             let along = crate::geometry::left_perp(d) * scale;
             items.push(Box::new(
-                dashed(polyline("s · d = 0", &[-along, along], false))
+                DashedLine::new(polyline("s · d = 0", &[-along, along], false))
                     .color(colour)
                     .width(1.0),
             ));
             let foot = s.point - d * s.point.dot(d);
             items.push(Box::new(
-                dashed(polyline("tolerance check", &[foot, s.point], false))
+                DashedLine::new(polyline("tolerance check", &[foot, s.point], false))
                     .color(colour)
                     .width(2.0),
             ));
@@ -396,7 +396,7 @@ fn check_items(
             // The supporting line of A − B across u: the origin lies s · u inside it.
             let along = crate::geometry::left_perp(u) * scale * 0.2;
             items.push(Box::new(
-                dashed(polyline(
+                DashedLine::new(polyline(
                     "supporting line",
                     &[s.point - along, s.point + along],
                     false,
@@ -405,7 +405,7 @@ fn check_items(
                 .width(1.5),
             ));
             items.push(Box::new(
-                dashed(polyline(
+                DashedLine::new(polyline(
                     "depth along u",
                     &[DVec2::ZERO, u * check.value],
                     false,
@@ -431,12 +431,12 @@ fn check_items(
             let height = s.point.dot(n);
             let foot = n * height;
             items.push(Box::new(
-                dashed(polyline("normal line", &[DVec2::ZERO, foot], false))
+                DashedLine::new(polyline("normal line", &[DVec2::ZERO, foot], false))
                     .color(colour)
                     .width(1.0),
             ));
             items.push(Box::new(
-                dashed(polyline("tolerance check", &[foot, s.point], false))
+                DashedLine::new(polyline("tolerance check", &[foot, s.point], false))
                     .color(colour)
                     .width(2.0),
             ));
@@ -458,7 +458,7 @@ fn check_items(
             let bound = unit * check.reference;
             let along = crate::geometry::left_perp(unit) * scale * 0.15;
             items.push(Box::new(
-                dashed(polyline(
+                DashedLine::new(polyline(
                     "lower bound",
                     &[bound - along, bound + along],
                     false,
@@ -467,7 +467,7 @@ fn check_items(
                 .width(1.0),
             ));
             items.push(Box::new(
-                dashed(polyline("tolerance check", &[bound, v], false))
+                DashedLine::new(polyline("tolerance check", &[bound, v], false))
                     .color(colour)
                     .width(2.0),
             ));

@@ -4,6 +4,7 @@
 
 use eframe::egui;
 mod annotations;
+mod dashed_line;
 mod difference;
 mod world;
 
@@ -13,12 +14,13 @@ pub use world::{
 };
 
 use egui::{Color32, RichText};
-use egui_plot::{GridMark, Line, LineStyle, MarkerShape, Plot, PlotPoints, Points, Polygon};
+use egui_plot::{GridMark, Line, MarkerShape, Plot, PlotPoints, Points, Polygon};
 use glam::DVec2;
 
 use super::loaded::Bounds;
 use crate::format::tick_label;
 use annotations::Annotations;
+use dashed_line::DashedLine;
 
 /// Width of the outlines of A, B and A − B, in points.
 const OUTLINE_WIDTH: f32 = 1.5;
@@ -137,10 +139,6 @@ fn polyline(name: &str, points: &[DVec2], closed: bool) -> Line<'static> {
         pts.push(first);
     }
     Line::new(name, PlotPoints::new(pts))
-}
-
-fn dashed(line: Line<'static>) -> Line<'static> {
-    line.style(LineStyle::Dashed { length: 6.0 })
 }
 
 fn markers(name: &str, points: &[DVec2], shape: MarkerShape, radius: f32) -> Points<'static> {

@@ -9,7 +9,7 @@ use glam::DVec2;
 
 use super::annotations::Annotations;
 use super::{
-    Layers, MARKER_RADIUS, OUTLINE_WIDTH, Toggle, ViewRequest, dashed, filled_shape, markers,
+    DashedLine, Layers, MARKER_RADIUS, OUTLINE_WIDTH, Toggle, ViewRequest, filled_shape, markers,
     plot_title_ui, polyline, show_with_annotations, shown_bounds, view_plot,
 };
 use crate::app::loaded::{Bounds, Loaded};
@@ -193,7 +193,7 @@ pub fn world_layers(
             ("core of B", &cores.b, palette.shape_b),
         ] {
             layers.add(
-                dashed(polyline(name, outline, true))
+                DashedLine::new(polyline(name, outline, true))
                     .color(colour)
                     .width(2.0),
             );
@@ -222,7 +222,7 @@ pub fn world_layers(
 
 /// A body's handles: its rotation knob on a stalk from its centre, and a polygon's points;
 /// the one under the pointer or in the hand drawn large. A polygon used through its hull also
-/// shows its own point list, dashed, so the dent the edit made stays visible.
+/// shows its own point list, DashedLine, so the dent the edit made stays visible.
 fn handle_items(
     loaded: &Loaded,
     which: Which,
@@ -261,7 +261,7 @@ fn handle_items(
     };
     if loaded.hull_warning(which).is_some() {
         layers.add(
-            dashed(polyline(&format!("points of {name}"), &points, true))
+            DashedLine::new(polyline(&format!("points of {name}"), &points, true))
                 .color(colour)
                 .width(1.5),
         );
@@ -304,7 +304,7 @@ fn support_items(
     layers: &mut Layers,
 ) {
     layers.add(
-        dashed(polyline("s = a − b", &[s.b, s.a], false))
+        DashedLine::new(polyline("s = a − b", &[s.b, s.a], false))
             .color(palette.support)
             .width(1.5),
     );
