@@ -320,7 +320,7 @@ fn painted_numbers(harness: &Harness<'_, GjkvizApp>) -> Vec<String> {
 fn tick_labels_stay_short_on_huge_and_tiny_scenes() {
     let dir = TempDir::new("app-ticks");
     for (name, size, expected) in [("huge", "1e20", "e20"), ("tiny", "1e-9", "e-9")] {
-        let file = dir.join(&format!("{name}.ron"));
+        let file = dir.join(format!("{name}.ron"));
         let scene = format!(
             "(name: \"{name}\", a: (shape: Box(half_extents: ({size}, {size}))), \
              b: (shape: Circle(radius: {size}), position: ({size}, 0.0)))"

@@ -16,6 +16,7 @@
 use eframe::egui;
 mod banners;
 mod check_label;
+mod clip;
 mod compare_panel;
 mod convergence;
 mod copy;

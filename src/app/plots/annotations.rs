@@ -7,6 +7,8 @@ use egui::{Align2, Color32, FontId, Painter, Pos2, Shape, Stroke, Vec2};
 use egui_plot::{PlotPoint, PlotTransform};
 use glam::DVec2;
 
+use crate::app::clip::segment_crosses;
+
 /// Gap between a point and its label, in points.
 const LABEL_OFFSET: f32 = 9.0;
 /// Size of label text, in points.
@@ -188,7 +190,9 @@ impl Annotations {
             };
             let free = |r: &egui::Rect| {
                 !taken.iter().any(|t| t.expand(1.0).intersects(*r))
-                    && !segments.iter().any(|&(a, b)| crosses(r.expand(1.0), a, b))
+                    && !segments
+                        .iter()
+                        .any(|&(a, b)| segment_crosses([a, b], r.expand(1.0)))
             };
             let spot = CANDIDATE_TURNS
                 .iter()
@@ -243,35 +247,6 @@ fn anchor_for(dir: Vec2) -> Align2 {
     Align2([h, v])
 }
 
-/// Whether the segment from `a` to `b` passes through `rect` (Liang–Barsky clipping).
-fn crosses(rect: egui::Rect, a: Pos2, b: Pos2) -> bool {
-    let d = b - a;
-    let (mut enter, mut leave) = (0.0_f32, 1.0_f32);
-    for (p, q) in [
-        (-d.x, a.x - rect.left()),
-        (d.x, rect.right() - a.x),
-        (-d.y, a.y - rect.top()),
-        (d.y, rect.bottom() - a.y),
-    ] {
-        if p == 0.0 {
-            if q < 0.0 {
-                return false;
-            }
-        } else {
-            let t = q / p;
-            if p < 0.0 {
-                enter = enter.max(t);
-            } else {
-                leave = leave.min(t);
-            }
-            if enter > leave {
-                return false;
-            }
-        }
-    }
-    true
-}
-
 /// `rect` moved the least so that it lies inside `frame` (labels near an edge stay readable).
 fn keep_inside(rect: egui::Rect, frame: egui::Rect) -> egui::Rect {
     let margin = 3.0;
@@ -306,25 +281,4 @@ fn paint_arrow(painter: &Painter, from: Pos2, to: Pos2, colour: Color32, width: 
         colour,
         Stroke::NONE,
     ));
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_segment_crosses_a_rect_only_where_it_passes_through_it() {
-        let r = egui::Rect::from_min_max(Pos2::new(0.0, 0.0), Pos2::new(10.0, 10.0));
-        assert!(crosses(r, Pos2::new(-5.0, 5.0), Pos2::new(15.0, 5.0)));
-        assert!(
-            crosses(r, Pos2::new(5.0, 5.0), Pos2::new(5.0, 6.0)),
-            "inside"
-        );
-        assert!(!crosses(r, Pos2::new(-5.0, -5.0), Pos2::new(-1.0, 20.0)));
-        assert!(!crosses(r, Pos2::new(11.0, 0.0), Pos2::new(20.0, 10.0)));
-        assert!(
-            crosses(r, Pos2::new(-5.0, 0.0), Pos2::new(5.0, 20.0)),
-            "a corner cut"
-        );
-    }
 }

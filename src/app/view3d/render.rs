@@ -13,6 +13,7 @@ use super::camera::{Projected, Projector};
 use super::hover::FaceTarget;
 use super::segments::{CellGrid, SegmentGrid};
 use super::surface::Surface;
+use crate::app::clip::{ClipBox, screen};
 
 /// Drawing order: the back of surfaces, what is inside them, their front.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -230,6 +231,7 @@ impl Drawing3 {
         let mut shapes = Vec::new();
         // What is drawn among the shapes, on screen: the labels keep off it where they can.
         let mut segments = SegmentGrid::new(rect);
+        let on_screen = ClipBox::of_rect(rect.expand(DASH + GAP));
         for layer in LAYERS {
             let mut sorted: Vec<(f64, [Pos2; 3], Color32)> = self
                 .triangles
@@ -264,7 +266,12 @@ impl Drawing3 {
                     segments.push([a, b]);
                 }
                 if line.dashed {
-                    shapes.extend(Shape::dashed_line(&[a, b], line.stroke, DASH, GAP));
+                    // Only the part on screen is dashed: a line passing near the eye projects
+                    // to thousands of screens' length, one shape per dash.
+                    if let Some((t0, t1)) = on_screen.segment(screen(a), screen(b)) {
+                        let part = [a.lerp(b, t0 as f32), a.lerp(b, t1 as f32)];
+                        shapes.extend(Shape::dashed_line(&part, line.stroke, DASH, GAP));
+                    }
                 } else {
                     shapes.push(Shape::line_segment([a, b], line.stroke));
                 }
@@ -409,8 +416,8 @@ fn arrow_head(tip: Pos2, tail: Pos2, colour: Color32, width: f32) -> Vec<Shape> 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::clip::segment_crosses;
     use crate::app::view3d::camera::OrbitCamera;
-    use crate::app::view3d::segments::segment_crosses;
 
     /// What `paint` returns inside an egui frame (labels need its fonts).
     fn in_a_frame(paint: impl FnOnce(&egui::Context) -> Vec<Shape>) -> Vec<Shape> {
@@ -492,6 +499,27 @@ mod tests {
         assert!(
             !segment_crosses(through, moved),
             "{moved:?} still on the line"
+        );
+    }
+
+    /// A dashed line from just in front of the eye projects to thousands of screens' length;
+    /// only the part on screen is dashed, one shape per dash.
+    #[test]
+    fn a_dashed_line_is_dashed_only_on_screen() {
+        let camera = OrbitCamera::fit(DVec3::ZERO, 1.0);
+        let projector = Projector::new(&camera, (100.0, 100.0), 200.0);
+        let rect = Rect::from_min_max(pos2(0.0, 0.0), pos2(200.0, 200.0));
+        let eye = camera.eye();
+        // Its near end a hair past the near plane, off to the side.
+        let side = camera.basis().right;
+        let near = eye + (DVec3::ZERO - eye) * 0.00101 + side;
+        let mut d = Drawing3::default();
+        d.dashed_line([near, DVec3::ZERO], Stroke::new(1.0, Color32::WHITE));
+        let shapes = in_a_frame(|ctx| d.shapes(&projector, rect, ctx, Color32::WHITE));
+        assert!(
+            (5..200).contains(&shapes.len()),
+            "{} shapes for one dashed line",
+            shapes.len()
         );
     }
 

@@ -4,6 +4,8 @@
 
 use eframe::egui::{Pos2, Rect};
 
+use crate::app::clip::segment_crosses;
+
 /// A cell's side, in points: about a short label's width, so one label asks a few cells.
 const CELL: f32 = 48.0;
 /// Most cells along a side, whatever the view's size.
@@ -93,47 +95,10 @@ impl SegmentGrid {
     }
 }
 
-/// Whether the segment `s` crosses or touches `rect` (Liang–Barsky clipping: the parameter
-/// range of the segment inside each pair of the rectangle's sides must not be empty).
-pub fn segment_crosses(s: [Pos2; 2], rect: Rect) -> bool {
-    let d = s[1] - s[0];
-    let (mut t0, mut t1) = (0.0_f32, 1.0_f32);
-    for (delta, low, high) in [
-        (d.x, rect.min.x - s[0].x, rect.max.x - s[0].x),
-        (d.y, rect.min.y - s[0].y, rect.max.y - s[0].y),
-    ] {
-        if delta == 0.0 {
-            // Parallel to these sides: inside their band or not at all.
-            if low > 0.0 || high < 0.0 {
-                return false;
-            }
-            continue;
-        }
-        let (a, b) = (low / delta, high / delta);
-        let (near, far) = if a < b { (a, b) } else { (b, a) };
-        t0 = t0.max(near);
-        t1 = t1.min(far);
-        if t0 > t1 {
-            return false;
-        }
-    }
-    true
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use eframe::egui::pos2;
-
-    #[test]
-    fn a_segment_crosses_the_rectangles_it_passes_through_only() {
-        let r = Rect::from_min_max(pos2(0.0, 0.0), pos2(10.0, 10.0));
-        assert!(!segment_crosses([pos2(-5.0, 12.0), pos2(15.0, 12.0)], r));
-        assert!(!segment_crosses([pos2(12.0, -5.0), pos2(30.0, 20.0)], r));
-        assert!(segment_crosses([pos2(-5.0, 5.0), pos2(5.0, -5.0)], r));
-        assert!(segment_crosses([pos2(2.0, 2.0), pos2(3.0, 3.0)], r));
-        assert!(segment_crosses([pos2(5.0, -5.0), pos2(5.0, 15.0)], r));
-    }
 
     /// Rectangles of `size` on a lattice of `step` over `view`, those wholly inside it: where the
     /// grid must answer as a test of every item would.
