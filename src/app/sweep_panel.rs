@@ -39,23 +39,44 @@ const AXIS_LABEL_SPACING: std::ops::RangeInclusive<f32> = 14.0..=22.0;
 /// Smallest vertical range of the signed-distance plot, relative to its largest value.
 const DISTANCE_SPAN_MIN: f64 = 1e-3;
 
+/// Smallest horizontal range of the sweep's plots, relative to the offsets' size: a sweep of a
+/// unit's length at 1e50 from the origin has offsets that round to one value, and a range of
+/// width 0 is no range to draw.
+const OFFSET_SPAN_MIN: f64 = 1e-9;
+
+/// The smallest and largest of the finite `values`, if any.
+fn value_range(values: impl Iterator<Item = f64>) -> Option<(f64, f64)> {
+    let (low, high) = values
+        .filter(|v| v.is_finite())
+        .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), v| {
+            (lo.min(v), hi.max(v))
+        });
+    (low <= high).then_some((low, high))
+}
+
 /// The plot with its vertical range grown to at least `span` around the values' middle.
 fn at_least_span(
     plot: Plot<'static>,
     values: impl Iterator<Item = f64>,
     span: f64,
 ) -> Plot<'static> {
-    let (low, high) = values
-        .filter(|v| v.is_finite())
-        .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), v| {
-            (lo.min(v), hi.max(v))
-        });
-    if low > high {
+    let Some((low, high)) = value_range(values) else {
         return plot;
-    }
+    };
     let middle = (low + high) * 0.5;
     plot.include_y(middle - span * 0.5)
         .include_y(middle + span * 0.5)
+}
+
+/// The plot with its horizontal range grown to at least [`OFFSET_SPAN_MIN`] of the offsets'
+/// size around their middle.
+fn at_least_offset_span(plot: Plot<'static>, samples: &[SweepSample]) -> Plot<'static> {
+    let Some((low, high)) = value_range(samples.iter().map(|s| s.offset)) else {
+        return plot;
+    };
+    let (middle, size) = ((low + high) * 0.5, low.abs().max(high.abs()));
+    let half = (high - low).max(OFFSET_SPAN_MIN * size) * 0.5;
+    plot.include_x(middle - half).include_x(middle + half)
 }
 
 /// A pose off the sweep's path by more than this (relative to the scene's size) is not marked
@@ -355,7 +376,10 @@ pub fn results_ui<S: PanelSetup>(
             .iter()
             .fold(1.0_f64, |m, s| m.max(s.signed_distance.abs()));
         let distance = at_least_span(
-            sweep_plot("sweep distance", "signed distance", unit, [width, height]),
+            at_least_offset_span(
+                sweep_plot("sweep distance", "signed distance", unit, [width, height]),
+                &samples,
+            ),
             samples.iter().map(|s| s.signed_distance),
             DISTANCE_SPAN_MIN * largest,
         );
@@ -374,7 +398,10 @@ pub fn results_ui<S: PanelSetup>(
         view.transform = Some(response.transform);
 
         let normal = at_least_span(
-            sweep_plot("sweep normal", "normal angle (°)", unit, [width, height]),
+            at_least_offset_span(
+                sweep_plot("sweep normal", "normal angle (°)", unit, [width, height]),
+                &samples,
+            ),
             samples.iter().map(|s| s.normal_angle),
             ANGLE_SPAN_MIN,
         );
@@ -388,12 +415,15 @@ pub fn results_ui<S: PanelSetup>(
         });
         clicked = clicked.or(clicked_offset(&response));
 
-        let iterations = sweep_plot("sweep iterations", "iterations", unit, [width, height])
-            .legend(
-                Legend::default()
-                    .position(egui_plot::Corner::LeftTop)
-                    .text_style(egui::TextStyle::Small),
-            );
+        let iterations = at_least_offset_span(
+            sweep_plot("sweep iterations", "iterations", unit, [width, height]),
+            &samples,
+        )
+        .legend(
+            Legend::default()
+                .position(egui_plot::Corner::LeftTop)
+                .text_style(egui::TextStyle::Small),
+        );
         let response = iterations.show(ui, |plot_ui| {
             for (name, colour, f) in [
                 (
@@ -431,8 +461,6 @@ pub fn results_ui<S: PanelSetup>(
         .map(|nearest| nearest.offset)
 }
 
-/// A small plot of one quantity against the offset: no panning or zooming (a click picks a
-/// sample), bounds always fitted to the data.
 /// The offset under the pointer when the plot was clicked.
 fn clicked_offset<R>(response: &egui_plot::PlotResponse<R>) -> Option<f64> {
     if !response.response.clicked() {
@@ -442,6 +470,8 @@ fn clicked_offset<R>(response: &egui_plot::PlotResponse<R>) -> Option<f64> {
     Some(response.transform.value_from_position(pointer).x)
 }
 
+/// A small plot of one quantity against the offset: no panning or zooming (a click picks a
+/// sample), bounds always fitted to the data.
 fn sweep_plot(id: &str, title: &str, unit: &str, size: [f32; 2]) -> Plot<'static> {
     let (x_name, y_name) = (unit.to_string(), title.to_string());
     Plot::new(id)

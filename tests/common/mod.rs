@@ -6,6 +6,7 @@
 #[cfg(feature = "gui")]
 pub mod app;
 pub mod exact;
+pub mod mutate;
 pub mod split_mix64;
 pub mod temp_dir;
 pub mod three;
