@@ -286,6 +286,55 @@ fn shape_fields_edit_exact_values_as_one_undo_step_each() {
     assert_eq!(*harness.state().scene(), default_scene());
 }
 
+/// Every field of the Shapes section is named by its row (the harness fails a frame with an
+/// unnamed widget): a circle's or capsule's radius and the rotation were not.
+#[test]
+fn every_shape_field_of_every_bundled_scene_is_named() {
+    for (i, bundled) in BUNDLED_SCENES.iter().enumerate() {
+        let mut harness = harness(GjkvizApp::new(None));
+        harness.state_mut().open(Source::Bundled(Dimension::Two, i));
+        harness.run();
+        harness.get_by_label("Shapes").click();
+        harness.run();
+        let rotations = harness.query_all_by_label("rotation").count();
+        assert!(rotations >= 2, "{}: A's and B's rotation", bundled.file);
+    }
+    let (i, _) = bundled("capsule-vs-polygon.ron");
+    let mut harness = harness(GjkvizApp::new(None));
+    harness.state_mut().open(Source::Bundled(Dimension::Two, i));
+    harness.get_by_label("Shapes").click();
+    harness.run();
+    set_field(&mut harness, "radius", 0.75);
+    assert!(matches!(
+        harness.state().scene().b.shape,
+        Shape::Capsule { radius: 0.75, .. }
+    ));
+}
+
+/// A scene a millionth of a unit wide: its fields show their digits (fixed notation with four
+/// decimals showed 0.0000), and a step of a field keeps them (it rounded to four decimals, so
+/// the radius fell to 0 and then to its least allowed value).
+#[test]
+fn the_shape_fields_of_a_tiny_scene_show_and_keep_their_digits() {
+    let mut scene = default_scene();
+    scene.a.shape = Shape::Circle { radius: 1e-6 };
+    scene.b.shape = Shape::Box {
+        half_extents: DVec2::splat(1e-6),
+    };
+    scene.b.position = DVec2::new(1.5e-6, 0.0);
+    let mut harness = on_scene(scene);
+    harness.get_by_label("Shapes").click();
+    harness.run();
+    let radius = harness.get_by_label("radius");
+    assert_eq!(radius.value().as_deref(), Some("1e-6"));
+    radius.increment_accesskit();
+    harness.run();
+    let Shape::Circle { radius } = harness.state().scene().a.shape else {
+        panic!("A is a circle");
+    };
+    assert!(radius > 1e-6 && radius < 1.1e-6, "{radius}");
+}
+
 #[test]
 fn the_penetration_method_is_saved_into_the_scene_file_and_survives_reload() {
     let dir = TempDir::new("method");

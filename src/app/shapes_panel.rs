@@ -14,17 +14,31 @@ use crate::scene::Scene;
 /// Polygons with more points than this list no fields for them: they are edited in the plot.
 const POINT_FIELDS_MAX: usize = 12;
 /// How far a length field moves per point dragged, as a fraction of the scene's size.
-pub(super) const DRAG_FRACTION: f64 = 0.002;
-/// Decimals a field shows; typing takes any number.
+const DRAG_FRACTION: f64 = 0.002;
+/// Decimals a field shows at least; typing takes any number.
 const DECIMALS: usize = 4;
+/// Magnitudes outside this range are shown in scientific notation, with every digit.
+const FIXED_RANGE: std::ops::Range<f64> = 1e-3..1e7;
 /// Degrees an angle field turns per point dragged.
 const DEGREES_PER_POINT: f64 = 0.5;
+
+/// How far a length field moves per point dragged in a scene of extent `size`: a fraction of
+/// it, however small the scene (a floor in scene units would drag a tiny scene's shapes across
+/// it in one point).
+pub(super) fn drag_speed(size: f64) -> f64 {
+    let speed = size * DRAG_FRACTION;
+    if speed.is_normal() {
+        speed
+    } else {
+        DRAG_FRACTION
+    }
+}
 
 /// Both shapes' fields. `size` (the scene's extent) sets how fast lengths drag. Returns the
 /// edited scene when a field changed and the shapes are still valid.
 pub fn shapes_ui(ui: &mut egui::Ui, scene: &Scene, size: f64, palette: &Palette) -> Option<Scene> {
     let mut edited = scene.clone();
-    let speed = (size * DRAG_FRACTION).max(1e-6);
+    let speed = drag_speed(size);
     for (which, colour) in [(Which::A, palette.shape_a), (Which::B, palette.shape_b)] {
         body_ui(ui, &mut edited, which, speed, colour, palette);
         ui.add_space(6.0);
@@ -55,11 +69,11 @@ fn body_ui(
             ui.label("position");
             vector_ui(ui, &mut body.position, speed, f64::NEG_INFINITY);
             ui.end_row();
-            ui.label("rotation").on_hover_text(
+            let label = ui.label("rotation").on_hover_text(
                 "Degrees, counter-clockwise, about the position (the knob in the plot turns \
                  the shape about its centre instead)",
             );
-            degrees_ui(ui, &mut body.rotation);
+            degrees_ui(ui, &mut body.rotation).labelled_by(label.id);
             ui.end_row();
             size_ui(ui, &mut body.shape, speed);
         });
@@ -90,8 +104,31 @@ pub(super) fn length_ui(
         DragValue::new(value)
             .speed(speed)
             .range(min..=f64::INFINITY)
-            .max_decimals(DECIMALS),
+            .max_decimals(decimals_for(speed))
+            .custom_formatter(length_text),
     )
+}
+
+/// Decimals a drag rounds to: at least [`DECIMALS`], and as many as a drag step (`speed`)
+/// needs, so dragging a field of a scene 1e-6 wide does not round its value to 0.
+fn decimals_for(speed: f64) -> usize {
+    let needed = (-speed.abs().log10()).ceil() + 1.0;
+    if needed.is_finite() {
+        (needed.max(0.0) as usize).clamp(DECIMALS, 15)
+    } else {
+        DECIMALS
+    }
+}
+
+/// A length as its field shows it: egui's fixed notation where that is readable, and every
+/// digit in scientific notation for the very small and very large (fixed notation showed a
+/// scene 1e-6 wide as all zeros).
+fn length_text(value: f64, decimals: std::ops::RangeInclusive<usize>) -> String {
+    if value == 0.0 || FIXED_RANGE.contains(&value.abs()) {
+        egui::emath::format_with_decimals_in_range(value, decimals)
+    } else {
+        format!("{value:e}")
+    }
 }
 
 /// x and y fields side by side, each at least `min`.
@@ -114,51 +151,54 @@ pub(super) fn axes_ui<const N: usize>(
     });
 }
 
+/// One row of a shape's grid: its name, then its fields. `add` gets the name's id, which
+/// labels a single field for screen readers (and tests); x and y fields carry their own.
+pub(super) fn field_row(ui: &mut egui::Ui, name: &str, add: impl FnOnce(&mut egui::Ui, egui::Id)) {
+    let label = ui.label(name).id;
+    add(ui, label);
+    ui.end_row();
+}
+
 /// The fields that size the shape, one row each.
 fn size_ui(ui: &mut egui::Ui, shape: &mut Shape, speed: f64) {
-    let row = |ui: &mut egui::Ui, name: &str, add: &mut dyn FnMut(&mut egui::Ui)| {
-        ui.label(name);
-        add(ui);
-        ui.end_row();
-    };
     match shape {
-        Shape::Circle { radius } => row(ui, "radius", &mut |ui| {
-            length_ui(ui, radius, speed, MIN_RADIUS);
+        Shape::Circle { radius } => field_row(ui, "radius", |ui, label| {
+            length_ui(ui, radius, speed, MIN_RADIUS).labelled_by(label);
         }),
-        Shape::Box { half_extents } => row(ui, "half extents", &mut |ui| {
+        Shape::Box { half_extents } => field_row(ui, "half extents", |ui, _| {
             vector_ui(ui, half_extents, speed, MIN_RADIUS);
         }),
         Shape::Capsule {
             half_length,
             radius,
         } => {
-            row(ui, "half length", &mut |ui| {
-                length_ui(ui, half_length, speed, 0.0);
+            field_row(ui, "half length", |ui, label| {
+                length_ui(ui, half_length, speed, 0.0).labelled_by(label);
             });
-            row(ui, "radius", &mut |ui| {
-                length_ui(ui, radius, speed, MIN_RADIUS);
+            field_row(ui, "radius", |ui, label| {
+                length_ui(ui, radius, speed, MIN_RADIUS).labelled_by(label);
             });
         }
-        Shape::Ellipse { radii } => row(ui, "radii", &mut |ui| {
+        Shape::Ellipse { radii } => field_row(ui, "radii", |ui, _| {
             vector_ui(ui, radii, speed, MIN_RADIUS);
         }),
         Shape::Segment { a, b } => {
-            row(ui, "end a", &mut |ui| {
+            field_row(ui, "end a", |ui, _| {
                 vector_ui(ui, a, speed, f64::NEG_INFINITY);
             });
-            row(ui, "end b", &mut |ui| {
+            field_row(ui, "end b", |ui, _| {
                 vector_ui(ui, b, speed, f64::NEG_INFINITY);
             });
         }
         Shape::Point => {}
         Shape::Polygon { points, .. } if points.len() > POINT_FIELDS_MAX => {
-            row(ui, "points", &mut |ui| {
+            field_row(ui, "points", |ui, _| {
                 ui.label(RichText::new(format!("{}: drag them in the plot", points.len())).weak());
             });
         }
         Shape::Polygon { points, .. } => {
             for (i, p) in points.iter_mut().enumerate() {
-                row(ui, &format!("point {i}"), &mut |ui| {
+                field_row(ui, &format!("point {i}"), |ui, _| {
                     vector_ui(ui, p, speed, f64::NEG_INFINITY);
                 });
             }

@@ -8,7 +8,7 @@ use egui::RichText;
 use glam::DVec3;
 
 use crate::app::palette::Palette;
-use crate::app::shapes_panel::{DRAG_FRACTION, axes_ui, degrees_ui, length_ui};
+use crate::app::shapes_panel::{axes_ui, degrees_ui, drag_speed, field_row, length_ui};
 use crate::edit::{MIN_RADIUS, Which};
 use crate::edit3::{insert_point, mark_hull_if_needed3, remove_point};
 use crate::geometry3::Shape3;
@@ -26,7 +26,7 @@ pub fn shapes3_ui(
     palette: &Palette,
 ) -> Option<Scene3> {
     let mut edited = scene.clone();
-    let speed = (size * DRAG_FRACTION).max(1e-6);
+    let speed = drag_speed(size);
     for (which, colour) in [(Which::A, palette.shape_a), (Which::B, palette.shape_b)] {
         body3_ui(ui, &mut edited, which, speed, colour, palette);
         ui.add_space(6.0);
@@ -96,30 +96,24 @@ fn vector3_ui(ui: &mut egui::Ui, v: &mut DVec3, speed: f64, min: f64) {
 
 /// The fields that size the shape, one row each.
 fn size3_ui(ui: &mut egui::Ui, shape: &mut Shape3, speed: f64) {
-    // Each row's label names its field for screen readers (and tests).
-    let row = |ui: &mut egui::Ui, name: &str, add: &mut dyn FnMut(&mut egui::Ui, egui::Id)| {
-        let label = ui.label(name).id;
-        add(ui, label);
-        ui.end_row();
-    };
     match shape {
-        Shape3::Sphere { radius } => row(ui, "radius", &mut |ui, label| {
+        Shape3::Sphere { radius } => field_row(ui, "radius", |ui, label| {
             length_ui(ui, radius, speed, MIN_RADIUS).labelled_by(label);
         }),
-        Shape3::Box { half_extents } => row(ui, "half extents", &mut |ui, _| {
+        Shape3::Box { half_extents } => field_row(ui, "half extents", |ui, _| {
             vector3_ui(ui, half_extents, speed, MIN_RADIUS);
         }),
-        Shape3::Ellipsoid { radii } => row(ui, "radii", &mut |ui, _| {
+        Shape3::Ellipsoid { radii } => field_row(ui, "radii", |ui, _| {
             vector3_ui(ui, radii, speed, MIN_RADIUS);
         }),
         Shape3::Capsule {
             half_length,
             radius,
         } => {
-            row(ui, "half length", &mut |ui, label| {
+            field_row(ui, "half length", |ui, label| {
                 length_ui(ui, half_length, speed, 0.0).labelled_by(label);
             });
-            row(ui, "radius", &mut |ui, label| {
+            field_row(ui, "radius", |ui, label| {
                 length_ui(ui, radius, speed, MIN_RADIUS).labelled_by(label);
             });
         }
@@ -131,29 +125,29 @@ fn size3_ui(ui: &mut egui::Ui, shape: &mut Shape3, speed: f64) {
             half_height,
             radius,
         } => {
-            row(ui, "half height", &mut |ui, label| {
+            field_row(ui, "half height", |ui, label| {
                 length_ui(ui, half_height, speed, MIN_RADIUS).labelled_by(label);
             });
-            row(ui, "radius", &mut |ui, label| {
+            field_row(ui, "radius", |ui, label| {
                 length_ui(ui, radius, speed, MIN_RADIUS).labelled_by(label);
             });
         }
         Shape3::Segment { a, b } => {
             for (name, end) in [("end a", a), ("end b", b)] {
-                row(ui, name, &mut |ui, _| {
+                field_row(ui, name, |ui, _| {
                     vector3_ui(ui, end, speed, f64::NEG_INFINITY);
                 });
             }
         }
         Shape3::Triangle { a, b, c } => {
             for (name, corner) in [("corner a", a), ("corner b", b), ("corner c", c)] {
-                row(ui, name, &mut |ui, _| {
+                field_row(ui, name, |ui, _| {
                     vector3_ui(ui, corner, speed, f64::NEG_INFINITY);
                 });
             }
         }
         Shape3::Point | Shape3::Polyhedron { .. } => {}
-        Shape3::Mesh { path, .. } => row(ui, "points", &mut |ui, _| {
+        Shape3::Mesh { path, .. } => field_row(ui, "points", |ui, _| {
             ui.label(RichText::new(format!("from {path}: edit the file")).weak())
                 .on_hover_text(
                     "A mesh's points come from its OBJ file and are not edited here; its \
