@@ -1,6 +1,8 @@
 //! The command line's grammar: what the arguments ask for, and the exit codes. Both the
 //! headless runner (`cli`) and the app (`screenshot`) read it, so it depends on neither.
 
+use std::fmt::Display;
+use std::io::Write;
 use std::path::PathBuf;
 
 use glam::DVec3;
@@ -11,6 +13,14 @@ pub const EXIT_USAGE: i32 = 2;
 pub const EXIT_INVALID: i32 = 1;
 /// Exit code when the output could not be written (a closed pipe, a full disk).
 pub const EXIT_OUTPUT: i32 = 3;
+
+/// Tells the user `message` on standard error, on a path that is failing: its exit code says
+/// so. `eprintln!` would panic where standard error is closed (behind `2>&1 | head`); here
+/// that write fails quietly, as there is nowhere left to report it, and the exit code stands.
+pub fn tell(message: impl Display) {
+    // Nowhere left to say that saying failed; the caller's exit code carries the failure.
+    writeln!(std::io::stderr().lock(), "{message}").ok();
+}
 
 pub const USAGE: &str = "\
 usage:

@@ -12,7 +12,7 @@ fn main() -> ExitCode {
     let command = match command::parse_args(&args) {
         Ok(c) => c,
         Err(message) => {
-            eprintln!("gjkviz: {message}\n{}", command::USAGE);
+            command::tell(format!("gjkviz: {message}\n{}", command::USAGE));
             return ExitCode::from(command::EXIT_USAGE as u8);
         }
     };

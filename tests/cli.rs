@@ -258,3 +258,17 @@ fn output_that_cannot_be_written_never_exits_with_success() {
         assert!(said.contains("cannot write the output"), "{said}");
     }
 }
+
+/// A usage error with standard error closed (behind `2>&1 | head`, once head has gone): the
+/// message cannot be written, and the program exits with its usage code, not a panic's 101.
+#[test]
+fn a_usage_error_with_stderr_closed_exits_with_its_code_not_a_panic() {
+    let (reader, writer) = std::io::pipe().expect("a pipe");
+    drop(reader);
+    let status = Command::new(env!("CARGO_BIN_EXE_gjkviz"))
+        .args(["trace"])
+        .stderr(writer)
+        .status()
+        .expect("the binary runs");
+    assert_eq!(status.code(), Some(gjkviz::command::EXIT_USAGE));
+}

@@ -61,7 +61,7 @@ use std::rc::Rc;
 use egui::{Key, Modifiers};
 
 use crate::algorithm::Settings;
-use crate::command::{EXIT_USAGE, ScreenshotRequest};
+use crate::command::{EXIT_USAGE, ScreenshotRequest, tell};
 use crate::scene::{AnyScene, Scene, default_scene, load_any_scene};
 use crate::trace::Trace;
 use editing::Edits;
@@ -632,7 +632,7 @@ pub fn run_app(scene: Option<PathBuf>) -> i32 {
     match eframe::run_native(APP_ID, options, create) {
         Ok(()) => 0,
         Err(e) => {
-            eprintln!("gjkviz: cannot open the window: {e}");
+            tell(format!("gjkviz: cannot open the window: {e}"));
             1
         }
     }
@@ -646,13 +646,13 @@ pub fn take_screenshot(request: &ScreenshotRequest) -> i32 {
         }
         Ok(AnyScene::Three(scene)) => GjkvizApp::with_scene3(scene, request.scene.clone()),
         Err(e) => {
-            eprintln!("{}", e.with_caret());
+            tell(e.with_caret());
             return EXIT_USAGE;
         }
     };
     if request.shapes || request.move_b.is_some() {
         let Some(view) = &mut app.three else {
-            eprintln!("gjkviz screenshot: --shapes and --move-b work on 3D scenes");
+            tell("gjkviz screenshot: --shapes and --move-b work on 3D scenes");
             return EXIT_USAGE;
         };
         view.screenshot_edits(request.shapes, request.move_b, &mut app.playback);
@@ -664,16 +664,16 @@ pub fn take_screenshot(request: &ScreenshotRequest) -> i32 {
         0 => app.playback.last(),
         n if n <= steps => app.playback.go_to(n - 1),
         n => {
-            eprintln!(
+            tell(format!(
                 "gjkviz screenshot: step {n} is past the last step {steps} of {}",
                 request.scene.display()
-            );
+            ));
             return EXIT_USAGE;
         }
     }
     if let Some(choice) = request.camera {
         let Some(view) = &mut app.three else {
-            eprintln!("gjkviz screenshot: --camera turns the views of a 3D scene only");
+            tell("gjkviz screenshot: --camera turns the views of a 3D scene only");
             return EXIT_USAGE;
         };
         view.turn(choice, app.playback.index(), app.playback.is_last());
@@ -728,7 +728,7 @@ pub fn take_screenshot(request: &ScreenshotRequest) -> i32 {
     match result {
         Ok(()) => outcome.get(),
         Err(e) => {
-            eprintln!("gjkviz screenshot: cannot open the window: {e}");
+            tell(format!("gjkviz screenshot: cannot open the window: {e}"));
             screenshot::EXIT_FAILED
         }
     }

@@ -4,12 +4,14 @@
 
 use eframe::egui;
 use std::fs::File;
-use std::io::BufWriter;
+use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use egui::ColorImage;
+
+use crate::command::{EXIT_OUTPUT, tell};
 
 /// Frames drawn before the screenshot is requested: layout, fonts and plot bounds settle in
 /// the first two or three.
@@ -58,23 +60,25 @@ impl ScreenshotJob {
         if let Some(image) = pixels {
             self.outcome = Some(match write_png(&image, &self.out) {
                 Ok(()) => {
-                    println!(
+                    let said = writeln!(
+                        std::io::stdout().lock(),
                         "wrote {} ({}x{})",
                         self.out.display(),
                         image.size[0],
                         image.size[1]
                     );
-                    0
+                    // The picture is written; a closed stdout is still a failure to report.
+                    if said.is_ok() { 0 } else { EXIT_OUTPUT }
                 }
                 Err(message) => {
-                    eprintln!("gjkviz screenshot: {message}");
+                    tell(format!("gjkviz screenshot: {message}"));
                     EXIT_FAILED
                 }
             });
         } else if self.frames >= FRAME_LIMIT {
-            eprintln!(
+            tell(format!(
                 "gjkviz screenshot: no pixels after {FRAME_LIMIT} frames; is there a display?"
-            );
+            ));
             self.outcome = Some(EXIT_FAILED);
         } else if !self.requested && self.frames >= SETTLE_FRAMES {
             let slot = Arc::clone(&self.pixels);
@@ -107,7 +111,9 @@ pub fn without_user_input(raw_input: &mut egui::RawInput) {
 pub fn start_watchdog() {
     std::thread::spawn(|| {
         std::thread::sleep(Duration::from_secs(WATCHDOG_SECONDS));
-        eprintln!("gjkviz screenshot: gave up after {WATCHDOG_SECONDS} s without a frame");
+        tell(format!(
+            "gjkviz screenshot: gave up after {WATCHDOG_SECONDS} s without a frame"
+        ));
         std::process::exit(EXIT_FAILED);
     });
 }
