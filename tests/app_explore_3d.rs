@@ -74,6 +74,23 @@ fn the_3d_sweep_plots_the_core_samples_from_overlap_to_separation() {
     assert_same_samples(&samples(&harness), &core);
 }
 
+/// The range's fields keep B within the numbers a scene may hold: typed 1e300, the sweep ends
+/// at 1e49, every sample is a finite answer, and a click on the last one is an edit the scene
+/// can hold.
+#[test]
+fn the_3d_sweep_range_stays_within_what_a_scene_may_hold() {
+    let mut harness = open_3d("box-on-box.ron");
+    open_sweep(&mut harness);
+    set_field(&mut harness, "to", 1e300);
+    let shown = samples(&harness);
+    assert_eq!(shown.last().unwrap().offset, 1e49);
+    assert!(
+        shown
+            .iter()
+            .all(|s| s.signed_distance.is_finite() && s.normal_angle.is_finite())
+    );
+}
+
 /// The same samples up to rounding: the panel works out its unit direction on its own.
 fn assert_same_samples(shown: &[gjkviz::sweep::SweepSample], core: &[gjkviz::sweep::SweepSample]) {
     assert_eq!(shown.len(), core.len());

@@ -655,7 +655,12 @@ pub fn take_screenshot(request: &ScreenshotRequest) -> i32 {
             tell("gjkviz screenshot: --shapes and --move-b work on 3D scenes");
             return EXIT_USAGE;
         };
-        view.screenshot_edits(request.shapes, request.move_b, &mut app.playback);
+        if let Err(message) =
+            view.screenshot_edits(request.shapes, request.move_b, &mut app.playback)
+        {
+            tell(format!("gjkviz screenshot: {message}"));
+            return EXIT_USAGE;
+        }
         // The edit is for the picture: the window closes afterwards without asking to save it.
         app.file.close_confirmed = true;
     }

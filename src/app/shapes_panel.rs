@@ -111,7 +111,7 @@ pub(super) fn length_ui(
 
 /// Decimals a drag rounds to: at least [`DECIMALS`], and as many as a drag step (`speed`)
 /// needs, so dragging a field of a scene 1e-6 wide does not round its value to 0.
-fn decimals_for(speed: f64) -> usize {
+pub(super) fn decimals_for(speed: f64) -> usize {
     let needed = (-speed.abs().log10()).ceil() + 1.0;
     if needed.is_finite() {
         (needed.max(0.0) as usize).clamp(DECIMALS, 15)
@@ -123,7 +123,7 @@ fn decimals_for(speed: f64) -> usize {
 /// A length as its field shows it: egui's fixed notation where that is readable, and every
 /// digit in scientific notation for the very small and very large (fixed notation showed a
 /// scene 1e-6 wide as all zeros).
-fn length_text(value: f64, decimals: std::ops::RangeInclusive<usize>) -> String {
+pub(super) fn length_text(value: f64, decimals: std::ops::RangeInclusive<usize>) -> String {
     if value == 0.0 || FIXED_RANGE.contains(&value.abs()) {
         egui::emath::format_with_decimals_in_range(value, decimals)
     } else {

@@ -18,6 +18,7 @@ use glam::DVec2;
 use super::manipulate::centre_and_reach;
 use super::palette::Palette;
 use super::plots::short_tick;
+use super::shapes_panel::{decimals_for, length_text};
 use crate::format::num_with;
 use crate::scene::Scene;
 use crate::sweep::{Motion, SWEEP_SAMPLES_MAX, Sweep, SweepSample, sweep};
@@ -587,6 +588,12 @@ fn setup_ui(ui: &mut egui::Ui, setup: &mut SweepSetup, scene: &Scene) -> Option<
     )
 }
 
+/// How far the range's fields move per point dragged, as a fraction of the range.
+const RANGE_DRAG_FRACTION: f64 = 0.005;
+/// The largest offset a sweep takes, in scene units or degrees: B stays within the numbers a
+/// scene may hold (1e50), where the algorithms' squares neither overflow nor underflow.
+const SWEEP_OFFSET_MAX: f64 = 1e49;
+
 /// The range, the samples, Restart, where the offsets start from (`anchor`) and Close: the end
 /// of the settings line in both dimensions.
 pub fn range_ui(
@@ -597,11 +604,20 @@ pub fn range_ui(
     anchor: &str,
 ) -> Option<SweepAction> {
     let mut action = None;
-    let speed = ((*to - *from).abs() * 0.005).max(1e-6);
+    let speed = match (*to - *from).abs() * RANGE_DRAG_FRACTION {
+        s if s.is_normal() => s,
+        _ => RANGE_DRAG_FRACTION,
+    };
     for (name, value) in [("from", from), ("to", to)] {
         let label = ui.label(name);
-        ui.add(DragValue::new(value).speed(speed).max_decimals(4))
-            .labelled_by(label.id);
+        ui.add(
+            DragValue::new(value)
+                .speed(speed)
+                .range(-SWEEP_OFFSET_MAX..=SWEEP_OFFSET_MAX)
+                .max_decimals(decimals_for(speed))
+                .custom_formatter(length_text),
+        )
+        .labelled_by(label.id);
     }
     let label = ui.label("samples");
     ui.add(

@@ -143,19 +143,26 @@ impl Scene3View {
     }
 
     /// For `gjkviz screenshot`: B moved by `move_b` as an edit (so the bar shows the unsaved
-    /// change and Undo), and the Shapes section open when `shapes`.
+    /// change and Undo), and the Shapes section open when `shapes`; why not, when the move
+    /// would take B out of the numbers a scene may hold.
     pub(in crate::app) fn screenshot_edits(
         &mut self,
         shapes: bool,
         move_b: Option<[f64; 3]>,
         playback: &mut Playback,
-    ) {
+    ) -> Result<(), String> {
         self.edits.open_shapes = shapes;
         if let Some(offset) = move_b {
             let mut scene = self.loaded.scene.clone();
             scene.b.position += glam::DVec3::from_array(offset);
+            // An edit in the app cannot leave the numbers a scene may hold; neither may this.
+            scene
+                .b
+                .validate()
+                .map_err(|e| format!("--move-b: B's {e}"))?;
             self.edit(scene, playback);
         }
+        Ok(())
     }
 
     fn undo(&mut self, playback: &mut Playback) -> bool {
@@ -284,5 +291,29 @@ impl GjkvizApp {
                 ));
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::Dimension;
+
+    /// `--move-b` is an edit like any in the app: one that would take B beyond the numbers a
+    /// scene may hold is refused with why, and the scene stays as it was.
+    #[test]
+    fn a_screenshot_move_that_leaves_the_supported_range_is_refused() {
+        let scene = bundled_scene(Dimension::Three, 0);
+        let Ok(crate::scene::AnyScene::Three(scene)) = scene else {
+            panic!("the first bundled 3D scene loads");
+        };
+        let mut view = Scene3View::new(scene.clone(), Source::Bundled(Dimension::Three, 0), None);
+        let mut playback = Playback::new(view.loaded.trace.steps.len());
+        let refused = view.screenshot_edits(false, Some([1e300, 0.0, 0.0]), &mut playback);
+        assert!(refused.is_err_and(|e| e.contains("position")));
+        assert_eq!(view.loaded.scene, scene);
+        let moved = view.screenshot_edits(false, Some([0.5, 0.0, 0.0]), &mut playback);
+        assert!(moved.is_ok());
+        assert_eq!(view.loaded.scene.b.position.x, scene.b.position.x + 0.5);
     }
 }
