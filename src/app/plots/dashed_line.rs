@@ -4,8 +4,8 @@
 //! length, one shape per dash. A segment that runs far past a close-up — the normal's line
 //! from the origin, seen zoomed in a millionth of its length on the contact — became billions
 //! of dashes: gigabytes and seconds for one frame. Here each segment is first cut to the part
-//! inside the plot, in plot coordinates (f64, which keep their digits at any zoom), so only
-//! the dashes on screen are made.
+//! within a plot's size of the plot, in plot coordinates (f64, which keep their digits at any
+//! zoom), so only the dashes on or near the screen are made.
 
 use std::ops::RangeInclusive;
 
