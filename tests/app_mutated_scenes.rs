@@ -12,15 +12,13 @@ mod common;
 
 use common::SplitMix64;
 use common::app::harness;
-use common::mutate::mutate;
+use common::mutate::{Edited, edited_bundled_scenes, mutate};
 use common::split_mix64::env_number;
 use common::temp_dir::TempDir;
 use eframe::egui::Key;
 use egui_kittest::kittest::Queryable as _;
 use gjkviz::app::GjkvizApp;
-use gjkviz::scene::{
-    BUNDLED_MESHES, BUNDLED_SCENES, BUNDLED_SCENES_3D, MeshFiles, parse_any_scene_with,
-};
+use gjkviz::scene::BUNDLED_MESHES;
 
 /// Steps taken through each scene's trace.
 const STEPS: usize = 30;
@@ -34,13 +32,14 @@ fn mutated_scenes_draw_every_step_in_the_app() {
     for mesh in BUNDLED_MESHES {
         std::fs::write(dir.join(mesh.file), mesh.text).unwrap();
     }
-    let bundled: Vec<_> = BUNDLED_SCENES.iter().chain(BUNDLED_SCENES_3D).collect();
     let mut opened = 0;
-    for _ in 0..count {
-        let original = bundled[rng.int(0, bundled.len() - 1)];
-        let text = mutate(original.text, &mut rng);
-        let folder = original.file.rsplit_once('/').map_or("", |(f, _)| f);
-        if parse_any_scene_with(&text, original.file, MeshFiles::Bundled(folder)).is_err() {
+    for Edited {
+        original,
+        text,
+        parsed,
+    } in edited_bundled_scenes(&mut rng, count, mutate)
+    {
+        if parsed.is_err() {
             continue;
         }
         opened += 1;

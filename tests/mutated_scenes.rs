@@ -6,13 +6,13 @@
 mod common;
 
 use common::SplitMix64;
-use common::mutate::{garble, mutate};
+use common::mutate::{Edited, edited_bundled_scenes, garble, mutate};
 use common::split_mix64::env_number;
 use gjkviz::compare::{Answer, compare};
 use gjkviz::compare3::compare3;
 use gjkviz::geometry::SupportMap;
 use gjkviz::geometry3::SupportMap3;
-use gjkviz::scene::{AnyScene, BUNDLED_SCENES, BUNDLED_SCENES_3D, MeshFiles, parse_any_scene_with};
+use gjkviz::scene::AnyScene;
 use gjkviz::sweep::{Motion, Sweep, SweepSample, sweep};
 use gjkviz::sweep3::{Motion3, sweep3};
 use gjkviz::{explain, explain3};
@@ -56,13 +56,13 @@ fn answers_3d(answers: &[Answer<DVec3>]) -> Vec<f64> {
 fn mutated_bundled_scenes_run_through_the_whole_library() {
     let mut rng = SplitMix64::new(env_number("GJKVIZ_SEED").unwrap_or(1));
     let count = env_number("GJKVIZ_COUNT").unwrap_or(300);
-    let bundled: Vec<_> = BUNDLED_SCENES.iter().chain(BUNDLED_SCENES_3D).collect();
     let mut loaded = 0;
-    for _ in 0..count {
-        let original = bundled[rng.int(0, bundled.len() - 1)];
-        let text = mutate(original.text, &mut rng);
-        let folder = original.file.rsplit_once('/').map_or("", |(f, _)| f);
-        let Ok(scene) = parse_any_scene_with(&text, original.file, MeshFiles::Bundled(folder))
+    for edited in edited_bundled_scenes(&mut rng, count, mutate) {
+        let Edited {
+            original,
+            text,
+            parsed: Ok(scene),
+        } = edited
         else {
             continue;
         };
@@ -146,12 +146,12 @@ fn mutated_bundled_scenes_run_through_the_whole_library() {
 fn garbled_scene_text_gets_an_error_with_its_place() {
     let mut rng = SplitMix64::new(env_number("GJKVIZ_SEED").unwrap_or(1));
     let count = env_number("GJKVIZ_COUNT").unwrap_or(300) * 4;
-    let bundled: Vec<_> = BUNDLED_SCENES.iter().chain(BUNDLED_SCENES_3D).collect();
-    for _ in 0..count {
-        let original = bundled[rng.int(0, bundled.len() - 1)];
-        let text = garble(original.text, &mut rng);
-        let folder = original.file.rsplit_once('/').map_or("", |(f, _)| f);
-        let Err(err) = parse_any_scene_with(&text, original.file, MeshFiles::Bundled(folder))
+    for edited in edited_bundled_scenes(&mut rng, count, garble) {
+        let Edited {
+            text,
+            parsed: Err(err),
+            ..
+        } = edited
         else {
             continue;
         };

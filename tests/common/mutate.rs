@@ -3,7 +3,43 @@
 //! Most such scenes load; they reach corners no hand-made scene does (a vertex 1e50 away, a
 //! shape 1e-9 wide beside one a unit wide).
 
+use gjkviz::scene::{
+    AnyScene, BUNDLED_SCENES, BUNDLED_SCENES_3D, BundledScene, MeshFiles, SceneError,
+    parse_any_scene_with,
+};
+
 use super::SplitMix64;
+
+/// One bundled scene with its text edited, and what parsing the edited text gives.
+pub struct Edited {
+    pub original: &'static BundledScene,
+    pub text: String,
+    pub parsed: Result<AnyScene, SceneError>,
+}
+
+/// `count` bundled scenes, 2D and 3D drawn at random, with `edit` applied to their text
+/// ([`mutate`] or [`garble`]); meshes are read from the bundled ones.
+pub fn edited_bundled_scenes(
+    rng: &mut SplitMix64,
+    count: u64,
+    edit: fn(&str, &mut SplitMix64) -> String,
+) -> Vec<Edited> {
+    let bundled: Vec<&'static BundledScene> =
+        BUNDLED_SCENES.iter().chain(BUNDLED_SCENES_3D).collect();
+    (0..count)
+        .map(|_| {
+            let original = bundled[rng.int(0, bundled.len() - 1)];
+            let text = edit(original.text, rng);
+            let folder = original.file.rsplit_once('/').map_or("", |(f, _)| f);
+            let parsed = parse_any_scene_with(&text, original.file, MeshFiles::Bundled(folder));
+            Edited {
+                original,
+                text,
+                parsed,
+            }
+        })
+        .collect()
+}
 
 /// What replaces a number.
 const VALUES: &[&str] = &[
