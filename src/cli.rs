@@ -12,7 +12,7 @@ use std::path::PathBuf;
 
 use crate::cli3::write_table3;
 use crate::command::{Command, EXIT_INVALID, EXIT_OUTPUT, EXIT_USAGE, USAGE};
-use crate::explain::penetration_counted;
+use crate::explain::{CheckVerdict, penetration_counted};
 use crate::export::{write_trace_json, write_trace3_json};
 use crate::format::{num, vec2};
 use crate::scene::{AnyScene, load_any_scene};
@@ -113,7 +113,10 @@ fn write_table(trace: &Trace, out: &mut dyn Write) -> std::io::Result<()> {
                 step.support
                     .map(|s| format!("{} = {} - {}", vec2(s.point), vec2(s.a), vec2(s.b)))
                     .unwrap_or_default(),
-                check_text(step.check),
+                check_text(
+                    step.check,
+                    step.phase == Phase::Refinement && step.event == Event::Converged,
+                ),
             ]
         })
         .collect();
@@ -220,8 +223,9 @@ fn snake_name(value: &impl serde::Serialize) -> String {
         .unwrap_or_default()
 }
 
-/// The check a step made, as the tables print it: "value - reference = difference (pass)".
-pub(crate) fn check_text(check: Option<Check>) -> String {
+/// The check a step made, as the tables print it: "value - reference = difference (pass)";
+/// `settled` when the step ended its phase by another test ([`CheckVerdict`]).
+pub(crate) fn check_text(check: Option<Check>, settled: bool) -> String {
     check
         .map(|c| {
             format!(
@@ -229,7 +233,7 @@ pub(crate) fn check_text(check: Option<Check>) -> String {
                 num(c.value),
                 num(c.reference),
                 num(c.difference),
-                if c.passed { "pass" } else { "fail" }
+                CheckVerdict::of(&c, settled).short()
             )
         })
         .unwrap_or_default()

@@ -272,3 +272,28 @@ fn a_usage_error_with_stderr_closed_exits_with_its_code_not_a_panic() {
         .expect("the binary runs");
     assert_eq!(status.code(), Some(gjkviz::command::EXIT_USAGE));
 }
+
+/// A refinement that a flat side or face settled, though its support point is off the normal's
+/// line: the table's last row says its check was not met and the normal settled, not "fail";
+/// a check that decided nothing else still says "fail".
+#[test]
+fn a_normal_settled_by_a_flat_side_reads_as_settled_not_failed() {
+    for scene in ["scenes/circle-vs-box.ron", "scenes/3d/sphere-vs-box.ron"] {
+        let out = gjkviz(&["trace", scene]);
+        let text = stdout(&out);
+        let last_step = text
+            .lines()
+            .filter(|l| l.trim_start().starts_with(char::is_numeric))
+            .last()
+            .expect("a step row");
+        assert!(
+            last_step.ends_with("(not met, settled)"),
+            "{scene}: {last_step}"
+        );
+    }
+    let sampled = stdout(&gjkviz(&[
+        "trace",
+        "scenes/3d/cylinder-vs-ellipsoid-sampling.ron",
+    ]));
+    assert!(sampled.contains("(fail)"), "{sampled}");
+}

@@ -123,6 +123,47 @@ fn certified(lower: f64, upper: f64) -> String {
     fixed(lower, shared)
 }
 
+/// What a step's check came to. A refinement step can end the phase (`settled`) though its
+/// own test, the support point on the normal's line, failed: a flat side or face of A − B,
+/// or a bracket closed on a kink, settled it instead, as the step's text says. Its check then
+/// reads as not met, not as a failure of the run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CheckVerdict {
+    Passed,
+    Failed,
+    SettledOtherwise,
+}
+
+impl CheckVerdict {
+    pub fn of(check: &Check, settled: bool) -> Self {
+        match (check.passed, settled) {
+            (true, _) => CheckVerdict::Passed,
+            (false, true) => CheckVerdict::SettledOtherwise,
+            (false, false) => CheckVerdict::Failed,
+        }
+    }
+
+    /// The step panel's words.
+    pub fn words(self) -> &'static str {
+        match self {
+            CheckVerdict::Passed => "passed",
+            CheckVerdict::Failed => "failed",
+            CheckVerdict::SettledOtherwise => {
+                "not met; another test settled the normal (see the text)"
+            }
+        }
+    }
+
+    /// The command line's table's word.
+    pub fn short(self) -> &'static str {
+        match self {
+            CheckVerdict::Passed => "pass",
+            CheckVerdict::Failed => "fail",
+            CheckVerdict::SettledOtherwise => "not met, settled",
+        }
+    }
+}
+
 /// Whether a check's gap is not zero but no more than the tolerance: not worth its digits.
 pub fn noise(c: &Check) -> bool {
     c.difference != 0.0 && c.difference.abs() <= c.tolerance

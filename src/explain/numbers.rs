@@ -1,8 +1,8 @@
 //! A step's numbers as a table of named rows.
 
-use super::gap_text;
+use super::{CheckVerdict, gap_text};
 use crate::format::{num, vec2};
-use crate::trace::{CheckKind, Step};
+use crate::trace::{CheckKind, Event, Phase, Step};
 
 /// One row of a step's numbers table.
 #[derive(Clone, Debug, PartialEq)]
@@ -67,10 +67,8 @@ pub fn numbers(step: &Step) -> Vec<Row> {
         if matches!(c.kind, CheckKind::EdgeGap | CheckKind::DualityGap) {
             row("tolerance", num(c.tolerance));
         }
-        row(
-            "check",
-            if c.passed { "passed" } else { "failed" }.to_string(),
-        );
+        let settled = step.phase == Phase::Refinement && step.event == Event::Converged;
+        row("check", CheckVerdict::of(&c, settled).words().to_string());
     }
     if let Some([lower, upper]) = step.bounds {
         row("depth at least", num(lower));

@@ -1,10 +1,10 @@
 //! A 3D step's numbers as a table of named rows.
 
 use super::{labels, refinement_height, region_words, vertex_label};
-use crate::explain::Row;
+use crate::explain::{CheckVerdict, Row};
 use crate::format::{num, vec3};
 use crate::trace::Phase;
-use crate::trace3::Step3;
+use crate::trace3::{Event3, Step3};
 
 /// The step's numbers, formatted with [`crate::format`] (up to 6 decimals).
 pub fn numbers(step: &Step3) -> Vec<Row> {
@@ -50,10 +50,8 @@ pub fn numbers(step: &Step3) -> Vec<Row> {
         row("compared with", num(c.reference));
         row("difference", num(c.difference));
         row("tolerance", num(c.tolerance));
-        row(
-            "check",
-            if c.passed { "passed" } else { "failed" }.to_string(),
-        );
+        let settled = step.phase == Phase::Refinement && step.event == Event3::Converged;
+        row("check", CheckVerdict::of(&c, settled).words().to_string());
     }
     if let Some(b) = step.bounds {
         let apart = step.phase == Phase::Refinement && refinement_height(step) < 0.0;
