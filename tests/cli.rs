@@ -283,8 +283,7 @@ fn a_normal_settled_by_a_flat_side_reads_as_settled_not_failed() {
         let text = stdout(&out);
         let last_step = text
             .lines()
-            .filter(|l| l.trim_start().starts_with(char::is_numeric))
-            .last()
+            .rfind(|l| l.trim_start().starts_with(char::is_numeric))
             .expect("a step row");
         assert!(
             last_step.ends_with("(not met, settled)"),
