@@ -1,6 +1,7 @@
 //! Bundled scenes with numbers replaced by extreme values (tests/common/mutate.rs): every one
-//! that loads traces, explains every step, compares its methods and sweeps B along a line and
-//! through a turn, without a panic and with finite answers. `GJKVIZ_SEED` and
+//! that loads saves and loads back unchanged, traces, explains every step, compares its
+//! methods and sweeps B along a line and through a turn, without a panic and with finite
+//! answers. `GJKVIZ_SEED` and
 //! `GJKVIZ_COUNT` (scenes tried, 300 by default) run other and more of them.
 
 mod common;
@@ -12,7 +13,7 @@ use gjkviz::compare::{Answer, compare};
 use gjkviz::compare3::compare3;
 use gjkviz::geometry::SupportMap;
 use gjkviz::geometry3::SupportMap3;
-use gjkviz::scene::AnyScene;
+use gjkviz::scene::{AnyScene, MeshFiles, parse_any_scene_with, to_ron};
 use gjkviz::sweep::{Motion, Sweep, SweepSample, sweep};
 use gjkviz::sweep3::{Motion3, sweep3};
 use gjkviz::{explain, explain3};
@@ -68,6 +69,11 @@ fn mutated_bundled_scenes_run_through_the_whole_library() {
         };
         loaded += 1;
         let shown = format!("{}:\n{text}", original.file);
+        // What a save writes loads back as the same scene, extreme numbers and all.
+        let saved = to_ron(&scene).expect("a valid scene writes");
+        let folder = original.file.rsplit_once('/').map_or("", |(f, _)| f);
+        let reloaded = parse_any_scene_with(&saved, original.file, MeshFiles::Bundled(folder));
+        assert_eq!(reloaded.as_ref(), Ok(&scene), "{saved}\nfrom {shown}");
         match scene {
             AnyScene::Two(mut scene) => {
                 scene.settings.max_iterations = scene.settings.max_iterations.min(ITERATIONS_MAX);
