@@ -1,8 +1,8 @@
 //! Bundled scenes with numbers replaced by extreme values (tests/common/mutate.rs): every one
 //! that loads saves and loads back unchanged, traces, explains every step, compares its
 //! methods and sweeps B along a line and through a turn, without a panic and with finite
-//! answers. `GJKVIZ_SEED` and
-//! `GJKVIZ_COUNT` (scenes tried, 300 by default) run other and more of them.
+//! answers. `GJKVIZ_SEED` and `GJKVIZ_COUNT` (scenes tried, 300 by default) run other and more
+//! of them.
 
 mod common;
 
