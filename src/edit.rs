@@ -30,8 +30,10 @@ impl Which {
     }
 }
 
-/// Smallest radius a drag can set: a radius must stay positive to be a valid shape.
-pub const MIN_RADIUS: f64 = 1e-6;
+/// Smallest size (a radius, a half extent) a drag or a field can set: a size must stay
+/// positive to be a valid shape, and this is the least positive number a scene holds. No
+/// larger floor in scene units: a scene a millionth of a unit wide is edited like any other.
+pub const MIN_SIZE: f64 = *crate::geometry::MAGNITUDE_RANGE.start();
 
 /// The polygon's points in world space, in the order the scene stores them; None for other
 /// shapes. A polygon with `hull: true` is edited through its stored points too.
@@ -110,14 +112,14 @@ pub fn hull_warning(body: &Body) -> Option<String> {
 pub fn drag_radius(body: &mut Body, world: DVec2) -> bool {
     let local = body.to_local(world);
     match &mut body.shape {
-        Shape::Circle { radius } => *radius = local.length().max(MIN_RADIUS),
+        Shape::Circle { radius } => *radius = local.length().max(MIN_SIZE),
         Shape::Capsule {
             half_length,
             radius,
         } => {
             // Distance from the capsule's core segment.
             let along = local.x.clamp(-*half_length, *half_length);
-            *radius = (local - DVec2::new(along, 0.0)).length().max(MIN_RADIUS);
+            *radius = (local - DVec2::new(along, 0.0)).length().max(MIN_SIZE);
         }
         _ => return false,
     }
@@ -288,7 +290,7 @@ mod tests {
         assert!((radius - 0.75).abs() < 1e-12);
         let centre = circle.position;
         assert!(drag_radius(&mut circle, centre));
-        assert_eq!(circle.shape, Shape::Circle { radius: MIN_RADIUS });
+        assert_eq!(circle.shape, Shape::Circle { radius: MIN_SIZE });
     }
 
     #[test]

@@ -335,6 +335,27 @@ fn the_shape_fields_of_a_tiny_scene_show_and_keep_their_digits() {
     assert!(radius > 1e-6 && radius < 1.1e-6, "{radius}");
 }
 
+/// Opening the side panel's sections edits nothing, whatever the file holds: shapes smaller
+/// than the fields' old floor (1e-6) and a tolerance above the slider's end were clamped to
+/// them on sight, an edit the user never made.
+#[test]
+fn opening_every_section_leaves_the_scene_as_the_file_has_it() {
+    let mut scene = default_scene();
+    scene.a.shape = Shape::Circle { radius: 1e-8 };
+    scene.b.shape = Shape::Box {
+        half_extents: DVec2::splat(1e-8),
+    };
+    scene.b.position = DVec2::new(1.5e-8, 0.0);
+    scene.settings.tolerance = 5.0;
+    let mut harness = on_scene(scene.clone());
+    for section in ["Shapes", "Algorithm settings", "Sweep B", "Compare methods"] {
+        harness.get_by_label(section).click();
+        harness.run();
+        assert_eq!(*harness.state().scene(), scene, "after opening {section}");
+    }
+    assert!(!harness.state().can_undo());
+}
+
 #[test]
 fn the_penetration_method_is_saved_into_the_scene_file_and_survives_reload() {
     let dir = TempDir::new("method");

@@ -91,6 +91,33 @@ fn the_3d_sweep_range_stays_within_what_a_scene_may_hold() {
     );
 }
 
+/// Opening the side panel's sections of a 3D scene edits nothing, whatever the file holds:
+/// shapes smaller than the fields' old floor (1e-6) and a tolerance above the slider's end.
+#[test]
+fn opening_every_3d_section_leaves_the_scene_as_the_file_has_it() {
+    let mut scene = scene("sphere-vs-box.ron");
+    scene.a.shape = gjkviz::geometry3::Shape3::Sphere { radius: 1e-8 };
+    scene.a.position = DVec3::ZERO;
+    scene.b.shape = gjkviz::geometry3::Shape3::Box {
+        half_extents: DVec3::splat(1e-8),
+    };
+    scene.b.position = DVec3::new(1.5e-8, 0.0, 0.0);
+    scene.settings.tolerance = 5.0;
+    let mut harness = common::app::harness(GjkvizApp::with_scene3(
+        scene.clone(),
+        scene_3d_path("sphere-vs-box.ron"),
+    ));
+    for section in ["Shapes", "Algorithm settings", "Sweep B", "Compare methods"] {
+        harness.get_by_label(section).click();
+        harness.run();
+        assert_eq!(
+            harness.state().scene3().unwrap().scene(),
+            &scene,
+            "after opening {section}"
+        );
+    }
+}
+
 /// The same samples up to rounding: the panel works out its unit direction on its own.
 fn assert_same_samples(shown: &[gjkviz::sweep::SweepSample], core: &[gjkviz::sweep::SweepSample]) {
     assert_eq!(shown.len(), core.len());

@@ -163,6 +163,9 @@ fn shared_rows_ui(ui: &mut egui::Ui, words: &Words, tolerance: &mut f64, max_ite
     let slider = ui
         .add(
             Slider::new(tolerance, 0.0..=TOLERANCE_MAX)
+                // A file's tolerance above the slider's end is kept until the user moves it:
+                // opening this section must not edit the scene.
+                .clamping(egui::SliderClamping::Edits)
                 .logarithmic(true)
                 .smallest_positive(TOLERANCE_SMALLEST)
                 .custom_formatter(|v, _| tolerance_text(v)),
@@ -182,6 +185,7 @@ fn shared_rows_ui(ui: &mut egui::Ui, words: &Words, tolerance: &mut f64, max_ite
     ui.add(
         DragValue::new(max_iterations)
             .range(1..=MAX_ITERATIONS_LIMIT)
+            .clamp_existing_to_range(false)
             .speed(speed),
     )
     .labelled_by(label.id);
@@ -362,6 +366,7 @@ fn penetration_ui(ui: &mut egui::Ui, words: &Words, method: &mut PenetrationMeth
                 ui.add(
                     DragValue::new(directions)
                         .range(SAMPLING_DIRECTIONS)
+                        .clamp_existing_to_range(false)
                         .speed(speed),
                 )
                 .labelled_by(label.id)
@@ -378,6 +383,7 @@ fn penetration_ui(ui: &mut egui::Ui, words: &Words, method: &mut PenetrationMeth
                 ui.add(
                     DragValue::new(m)
                         .range(f64::MIN_POSITIVE..=f64::MAX)
+                        .clamp_existing_to_range(false)
                         .speed(speed)
                         .max_decimals(6),
                 )

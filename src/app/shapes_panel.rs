@@ -7,7 +7,7 @@ use glam::DVec2;
 
 use super::manipulate;
 use super::palette::Palette;
-use crate::edit::{MIN_RADIUS, Which, hull_warning, mark_hull_if_needed};
+use crate::edit::{MIN_SIZE, Which, hull_warning, mark_hull_if_needed};
 use crate::geometry::Shape;
 use crate::scene::Scene;
 
@@ -104,6 +104,9 @@ pub(super) fn length_ui(
         DragValue::new(value)
             .speed(speed)
             .range(min..=f64::INFINITY)
+            // Only what the user enters is held to `min`: a file's smaller value stays as it
+            // is, and opening the section does not edit the scene.
+            .clamp_existing_to_range(false)
             .max_decimals(decimals_for(speed))
             .custom_formatter(length_text),
     )
@@ -163,10 +166,10 @@ pub(super) fn field_row(ui: &mut egui::Ui, name: &str, add: impl FnOnce(&mut egu
 fn size_ui(ui: &mut egui::Ui, shape: &mut Shape, speed: f64) {
     match shape {
         Shape::Circle { radius } => field_row(ui, "radius", |ui, label| {
-            length_ui(ui, radius, speed, MIN_RADIUS).labelled_by(label);
+            length_ui(ui, radius, speed, MIN_SIZE).labelled_by(label);
         }),
         Shape::Box { half_extents } => field_row(ui, "half extents", |ui, _| {
-            vector_ui(ui, half_extents, speed, MIN_RADIUS);
+            vector_ui(ui, half_extents, speed, MIN_SIZE);
         }),
         Shape::Capsule {
             half_length,
@@ -176,11 +179,11 @@ fn size_ui(ui: &mut egui::Ui, shape: &mut Shape, speed: f64) {
                 length_ui(ui, half_length, speed, 0.0).labelled_by(label);
             });
             field_row(ui, "radius", |ui, label| {
-                length_ui(ui, radius, speed, MIN_RADIUS).labelled_by(label);
+                length_ui(ui, radius, speed, MIN_SIZE).labelled_by(label);
             });
         }
         Shape::Ellipse { radii } => field_row(ui, "radii", |ui, _| {
-            vector_ui(ui, radii, speed, MIN_RADIUS);
+            vector_ui(ui, radii, speed, MIN_SIZE);
         }),
         Shape::Segment { a, b } => {
             field_row(ui, "end a", |ui, _| {

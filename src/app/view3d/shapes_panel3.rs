@@ -9,7 +9,7 @@ use glam::DVec3;
 
 use crate::app::palette::Palette;
 use crate::app::shapes_panel::{axes_ui, degrees_ui, drag_speed, field_row, length_ui};
-use crate::edit::{MIN_RADIUS, Which};
+use crate::edit::{MIN_SIZE, Which};
 use crate::edit3::{insert_point, mark_hull_if_needed3, remove_point};
 use crate::geometry3::Shape3;
 use crate::scene::Scene3;
@@ -98,13 +98,13 @@ fn vector3_ui(ui: &mut egui::Ui, v: &mut DVec3, speed: f64, min: f64) {
 fn size3_ui(ui: &mut egui::Ui, shape: &mut Shape3, speed: f64) {
     match shape {
         Shape3::Sphere { radius } => field_row(ui, "radius", |ui, label| {
-            length_ui(ui, radius, speed, MIN_RADIUS).labelled_by(label);
+            length_ui(ui, radius, speed, MIN_SIZE).labelled_by(label);
         }),
         Shape3::Box { half_extents } => field_row(ui, "half extents", |ui, _| {
-            vector3_ui(ui, half_extents, speed, MIN_RADIUS);
+            vector3_ui(ui, half_extents, speed, MIN_SIZE);
         }),
         Shape3::Ellipsoid { radii } => field_row(ui, "radii", |ui, _| {
-            vector3_ui(ui, radii, speed, MIN_RADIUS);
+            vector3_ui(ui, radii, speed, MIN_SIZE);
         }),
         Shape3::Capsule {
             half_length,
@@ -114,7 +114,7 @@ fn size3_ui(ui: &mut egui::Ui, shape: &mut Shape3, speed: f64) {
                 length_ui(ui, half_length, speed, 0.0).labelled_by(label);
             });
             field_row(ui, "radius", |ui, label| {
-                length_ui(ui, radius, speed, MIN_RADIUS).labelled_by(label);
+                length_ui(ui, radius, speed, MIN_SIZE).labelled_by(label);
             });
         }
         Shape3::Cylinder {
@@ -126,10 +126,10 @@ fn size3_ui(ui: &mut egui::Ui, shape: &mut Shape3, speed: f64) {
             radius,
         } => {
             field_row(ui, "half height", |ui, label| {
-                length_ui(ui, half_height, speed, MIN_RADIUS).labelled_by(label);
+                length_ui(ui, half_height, speed, MIN_SIZE).labelled_by(label);
             });
             field_row(ui, "radius", |ui, label| {
-                length_ui(ui, radius, speed, MIN_RADIUS).labelled_by(label);
+                length_ui(ui, radius, speed, MIN_SIZE).labelled_by(label);
             });
         }
         Shape3::Segment { a, b } => {
