@@ -614,7 +614,6 @@ pub fn range_ui(
             DragValue::new(value)
                 .speed(speed)
                 .range(-SWEEP_OFFSET_MAX..=SWEEP_OFFSET_MAX)
-                .clamp_existing_to_range(false)
                 .max_decimals(decimals_for(speed))
                 .custom_formatter(length_text),
         )
@@ -624,7 +623,6 @@ pub fn range_ui(
     ui.add(
         DragValue::new(samples)
             .range(2..=PANEL_SAMPLES_MAX.min(SWEEP_SAMPLES_MAX))
-            .clamp_existing_to_range(false)
             .speed(1.0),
     )
     .labelled_by(label.id);
