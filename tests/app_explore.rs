@@ -335,6 +335,28 @@ fn the_shape_fields_of_a_tiny_scene_show_and_keep_their_digits() {
     assert!(radius > 1e-6 && radius < 1.1e-6, "{radius}");
 }
 
+/// The sweep of a scene a millionth of a unit wide plots its signed distance at its own scale:
+/// the plot's least height was a thousandth of a unit, which drew it as a flat line.
+#[test]
+fn a_tiny_scenes_sweep_plots_its_signed_distance_at_its_own_scale() {
+    let mut scene = default_scene();
+    scene.a.shape = Shape::Circle { radius: 1e-6 };
+    scene.b.shape = Shape::Box {
+        half_extents: DVec2::splat(1e-6),
+    };
+    scene.b.position = DVec2::new(1.5e-6, 0.0);
+    let mut harness = on_scene(scene);
+    harness.get_by_label("Sweep B").click();
+    harness.run();
+    harness.run();
+    let state = harness.state();
+    let samples = state.sweep_samples().expect("the sweep panel is open");
+    let (first, last) = (0, samples.len() - 1);
+    assert!(samples[first].signed_distance < 0.0 && samples[last].signed_distance > 0.0);
+    let [low, high] = [first, last].map(|i| state.sweep_sample_on_screen(i).expect("drawn"));
+    assert!(low.y - high.y > 40.0, "{low:?} {high:?}");
+}
+
 /// Opening the side panel's sections edits nothing, whatever the file holds: shapes smaller
 /// than the fields' old floor (1e-6) and a tolerance above the slider's end were clamped to
 /// them on sight, an edit the user never made.

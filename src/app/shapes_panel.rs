@@ -17,8 +17,11 @@ const POINT_FIELDS_MAX: usize = 12;
 const DRAG_FRACTION: f64 = 0.002;
 /// Decimals a field shows at least; typing takes any number.
 const DECIMALS: usize = 4;
-/// Magnitudes outside this range are shown in scientific notation, with every digit.
+/// Magnitudes outside this range are shown in scientific notation.
 const FIXED_RANGE: std::ops::Range<f64> = 1e-3..1e7;
+/// Significant digits of a length shown in scientific notation, as many as four decimals give
+/// a length near 1; typing takes any number.
+const SIGNIFICANT_DIGITS: usize = 7;
 /// Degrees an angle field turns per point dragged.
 const DEGREES_PER_POINT: f64 = 0.5;
 
@@ -123,14 +126,20 @@ pub(super) fn decimals_for(speed: f64) -> usize {
     }
 }
 
-/// A length as its field shows it: egui's fixed notation where that is readable, and every
-/// digit in scientific notation for the very small and very large (fixed notation showed a
-/// scene 1e-6 wide as all zeros).
+/// A length as its field shows it: egui's fixed notation where that is readable, and
+/// scientific notation with up to [`SIGNIFICANT_DIGITS`] for the very small and very large
+/// (fixed notation showed a scene 1e-6 wide as all zeros).
 pub(super) fn length_text(value: f64, decimals: std::ops::RangeInclusive<usize>) -> String {
     if value == 0.0 || FIXED_RANGE.contains(&value.abs()) {
-        egui::emath::format_with_decimals_in_range(value, decimals)
-    } else {
-        format!("{value:e}")
+        return egui::emath::format_with_decimals_in_range(value, decimals);
+    }
+    let text = format!("{value:.prec$e}", prec = SIGNIFICANT_DIGITS - 1);
+    match text.split_once('e') {
+        Some((mantissa, exponent)) if mantissa.contains('.') => {
+            let mantissa = mantissa.trim_end_matches('0').trim_end_matches('.');
+            format!("{mantissa}e{exponent}")
+        }
+        _ => text,
     }
 }
 
@@ -206,5 +215,20 @@ fn size_ui(ui: &mut egui::Ui, shape: &mut Shape, speed: f64) {
                 });
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lengths_outside_the_fixed_range_show_seven_significant_digits() {
+        assert_eq!(length_text(1e-6, 0..=4), "1e-6");
+        assert_eq!(length_text(-1.0000000000000002e-6, 0..=4), "-1e-6");
+        assert_eq!(length_text(1.23456789e-8, 0..=4), "1.234568e-8");
+        assert_eq!(length_text(2.5e9, 0..=4), "2.5e9");
+        assert_eq!(length_text(0.5, 2..=4), "0.50");
+        assert_eq!(length_text(0.0, 2..=4), "0.00");
     }
 }

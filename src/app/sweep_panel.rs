@@ -375,7 +375,7 @@ pub fn results_ui<S: PanelSetup>(
         };
         let largest = samples
             .iter()
-            .fold(1.0_f64, |m, s| m.max(s.signed_distance.abs()));
+            .fold(0.0_f64, |m, s| m.max(s.signed_distance.abs()));
         let distance = at_least_span(
             at_least_offset_span(
                 sweep_plot("sweep distance", "signed distance", unit, [width, height]),
