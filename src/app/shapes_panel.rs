@@ -19,7 +19,7 @@ const DRAG_FRACTION: f64 = 0.002;
 const DECIMALS: usize = 4;
 /// Magnitudes outside this range are shown in scientific notation.
 const FIXED_RANGE: std::ops::Range<f64> = 1e-3..1e7;
-/// Significant digits of a length shown in scientific notation, as many as four decimals give
+/// Significant digits of a number shown in scientific notation, as many as four decimals give
 /// a length near 1; typing takes any number.
 const SIGNIFICANT_DIGITS: usize = 7;
 /// Degrees an angle field turns per point dragged.
@@ -111,7 +111,7 @@ pub(super) fn length_ui(
             // is, and opening the section does not edit the scene.
             .clamp_existing_to_range(false)
             .max_decimals(decimals_for(speed))
-            .custom_formatter(length_text),
+            .custom_formatter(field_text),
     )
 }
 
@@ -126,10 +126,10 @@ pub(super) fn decimals_for(speed: f64) -> usize {
     }
 }
 
-/// A length as its field shows it: egui's fixed notation where that is readable, and
+/// A number as its field shows it: egui's fixed notation where that is readable, and
 /// scientific notation with up to [`SIGNIFICANT_DIGITS`] for the very small and very large
 /// (fixed notation showed a scene 1e-6 wide as all zeros).
-pub(super) fn length_text(value: f64, decimals: std::ops::RangeInclusive<usize>) -> String {
+pub(super) fn field_text(value: f64, decimals: std::ops::RangeInclusive<usize>) -> String {
     if value == 0.0 || FIXED_RANGE.contains(&value.abs()) {
         return egui::emath::format_with_decimals_in_range(value, decimals);
     }
@@ -223,12 +223,12 @@ mod tests {
     use super::*;
 
     #[test]
-    fn lengths_outside_the_fixed_range_show_seven_significant_digits() {
-        assert_eq!(length_text(1e-6, 0..=4), "1e-6");
-        assert_eq!(length_text(-1.0000000000000002e-6, 0..=4), "-1e-6");
-        assert_eq!(length_text(1.23456789e-8, 0..=4), "1.234568e-8");
-        assert_eq!(length_text(2.5e9, 0..=4), "2.5e9");
-        assert_eq!(length_text(0.5, 2..=4), "0.50");
-        assert_eq!(length_text(0.0, 2..=4), "0.00");
+    fn numbers_outside_the_fixed_range_show_seven_significant_digits() {
+        assert_eq!(field_text(1e-6, 0..=4), "1e-6");
+        assert_eq!(field_text(-1.0000000000000002e-6, 0..=4), "-1e-6");
+        assert_eq!(field_text(1.23456789e-8, 0..=4), "1.234568e-8");
+        assert_eq!(field_text(2.5e9, 0..=4), "2.5e9");
+        assert_eq!(field_text(0.5, 2..=4), "0.50");
+        assert_eq!(field_text(0.0, 2..=4), "0.00");
     }
 }

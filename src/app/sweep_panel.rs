@@ -18,7 +18,7 @@ use glam::DVec2;
 use super::manipulate::centre_and_reach;
 use super::palette::Palette;
 use super::plots::short_tick;
-use super::shapes_panel::{decimals_for, length_text};
+use super::shapes_panel::{decimals_for, field_text};
 use crate::format::num_with;
 use crate::scene::Scene;
 use crate::sweep::{Motion, SWEEP_SAMPLES_MAX, Sweep, SweepSample, sweep};
@@ -615,7 +615,7 @@ pub fn range_ui(
                 .speed(speed)
                 .range(-SWEEP_OFFSET_MAX..=SWEEP_OFFSET_MAX)
                 .max_decimals(decimals_for(speed))
-                .custom_formatter(length_text),
+                .custom_formatter(field_text),
         )
         .labelled_by(label.id);
     }

@@ -222,7 +222,7 @@ pub fn world_layers(
 
 /// A body's handles: its rotation knob on a stalk from its centre, and a polygon's points;
 /// the one under the pointer or in the hand drawn large. A polygon used through its hull also
-/// shows its own point list, DashedLine, so the dent the edit made stays visible.
+/// shows its own point list, dashed, so the dent the edit made stays visible.
 fn handle_items(
     loaded: &Loaded,
     which: Which,
