@@ -729,7 +729,8 @@ pub fn take_screenshot(request: &ScreenshotRequest) -> i32 {
             Ok(Box::new(ReportingApp { app, report }))
         }),
     );
-    let _ = std::fs::remove_file(&storage);
+    // The picture's outcome is what the command reports; a temporary file left behind is not.
+    std::fs::remove_file(&storage).ok();
     match result {
         Ok(()) => outcome.get(),
         Err(e) => {

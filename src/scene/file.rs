@@ -115,7 +115,9 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), SceneError> {
         fs::rename(&temp, path).map_err(|e| fail("cannot replace the file", e))
     })();
     if result.is_err() {
-        let _ = fs::remove_file(&temp);
+        // Tidying up after a failed save: the save's own error is what the user is told, and a
+        // leftover temporary file beside it is harmless.
+        fs::remove_file(&temp).ok();
     }
     result
 }
