@@ -357,6 +357,39 @@ fn a_tiny_scenes_sweep_plots_its_signed_distance_at_its_own_scale() {
     assert!(low.y - high.y > 40.0, "{low:?} {high:?}");
 }
 
+/// A drag cannot take a shape beyond the numbers a scene may hold: B, at 1e50 from the
+/// origin, dragged outward stays where it was (the drag was taken as it came, to 1.07e50, a
+/// scene no file could hold); dragged inward, it moves. (Pressed below B's position, off the
+/// knob's stalk.)
+#[test]
+fn a_drag_stops_where_a_shape_would_leave_the_numbers_a_scene_may_hold() {
+    let mut scene = default_scene();
+    scene.a.shape = Shape::Box {
+        half_extents: DVec2::splat(1e49),
+    };
+    scene.a.position = DVec2::new(8e49, 0.0);
+    scene.b.shape = Shape::Box {
+        half_extents: DVec2::splat(1e49),
+    };
+    scene.b.position = DVec2::new(1e50, 0.0);
+    let mut harness = on_scene(scene.clone());
+    let from = screen(&harness, scene.b.position + DVec2::new(0.0, -5e48));
+    drag(
+        &mut harness,
+        from,
+        from + egui::vec2(40.0, 0.0),
+        Modifiers::NONE,
+    );
+    assert_eq!(*harness.state().scene(), scene, "beyond 1e50: not taken");
+    drag(
+        &mut harness,
+        from,
+        from - egui::vec2(40.0, 0.0),
+        Modifiers::NONE,
+    );
+    assert!(harness.state().scene().b.position.x < 1e50, "inward: taken");
+}
+
 /// Opening the side panel's sections edits nothing, whatever the file holds: shapes smaller
 /// than the fields' old floor (1e-6) and a tolerance above the slider's end were clamped to
 /// them on sight, an edit the user never made.
