@@ -311,18 +311,23 @@ fn every_shape_field_of_every_bundled_scene_is_named() {
     ));
 }
 
+/// A circle of radius `size` against a box of half extent `size`, overlapping by half of it.
+fn tiny_scene(size: f64) -> Scene {
+    let mut scene = default_scene();
+    scene.a.shape = Shape::Circle { radius: size };
+    scene.b.shape = Shape::Box {
+        half_extents: DVec2::splat(size),
+    };
+    scene.b.position = DVec2::new(1.5 * size, 0.0);
+    scene
+}
+
 /// A scene a millionth of a unit wide: its fields show their digits (fixed notation with four
 /// decimals showed 0.0000), and a step of a field keeps them (it rounded to four decimals, so
 /// the radius fell to 0 and then to its least allowed value).
 #[test]
 fn the_shape_fields_of_a_tiny_scene_show_and_keep_their_digits() {
-    let mut scene = default_scene();
-    scene.a.shape = Shape::Circle { radius: 1e-6 };
-    scene.b.shape = Shape::Box {
-        half_extents: DVec2::splat(1e-6),
-    };
-    scene.b.position = DVec2::new(1.5e-6, 0.0);
-    let mut harness = on_scene(scene);
+    let mut harness = on_scene(tiny_scene(1e-6));
     harness.get_by_label("Shapes").click();
     harness.run();
     let radius = harness.get_by_label("radius");
@@ -339,13 +344,7 @@ fn the_shape_fields_of_a_tiny_scene_show_and_keep_their_digits() {
 /// the plot's least height was a thousandth of a unit, which drew it as a flat line.
 #[test]
 fn a_tiny_scenes_sweep_plots_its_signed_distance_at_its_own_scale() {
-    let mut scene = default_scene();
-    scene.a.shape = Shape::Circle { radius: 1e-6 };
-    scene.b.shape = Shape::Box {
-        half_extents: DVec2::splat(1e-6),
-    };
-    scene.b.position = DVec2::new(1.5e-6, 0.0);
-    let mut harness = on_scene(scene);
+    let mut harness = on_scene(tiny_scene(1e-6));
     harness.get_by_label("Sweep B").click();
     harness.run();
     harness.run();
@@ -395,12 +394,7 @@ fn a_drag_stops_where_a_shape_would_leave_the_numbers_a_scene_may_hold() {
 /// them on sight, an edit the user never made.
 #[test]
 fn opening_every_section_leaves_the_scene_as_the_file_has_it() {
-    let mut scene = default_scene();
-    scene.a.shape = Shape::Circle { radius: 1e-8 };
-    scene.b.shape = Shape::Box {
-        half_extents: DVec2::splat(1e-8),
-    };
-    scene.b.position = DVec2::new(1.5e-8, 0.0);
+    let mut scene = tiny_scene(1e-8);
     scene.settings.tolerance = 5.0;
     let mut harness = on_scene(scene.clone());
     for section in ["Shapes", "Algorithm settings", "Sweep B", "Compare methods"] {
