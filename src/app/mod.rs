@@ -411,9 +411,7 @@ impl GjkvizApp {
                         })
                         .body_returned
                         .flatten();
-                    self.views.scroll_pending |= self.views.shown_index != Some(index);
-                    // A frame egui discards (its first, sizing pass) would lose the scroll.
-                    let scroll = self.views.scroll_pending && !ui.ctx().will_discard();
+                    let scroll = self.views.take_scroll(index, ui.ctx().will_discard());
                     goto_step = step_panel::step_panel_ui(
                         ui,
                         &self.loaded.trace,
@@ -422,7 +420,6 @@ impl GjkvizApp {
                         self.loaded.scene.settings.tolerance,
                         &palette,
                     );
-                    self.views.scroll_pending &= !scroll;
                 });
             });
         egui::CentralPanel::default().show(ui, |ui| self.plots_ui(ui, index, at_end, &palette));

@@ -22,6 +22,18 @@ pub struct Views {
     pub camera3: Option<CameraPrefs>,
 }
 
+impl Views {
+    /// Whether the step panel scrolls its pseudocode line into view this frame: once after the
+    /// step changes to `index` (or a scroll was asked for), on the first frame egui keeps; a
+    /// frame it discards (its first, sizing pass) would lose the scroll.
+    pub fn take_scroll(&mut self, index: usize, discarding: bool) -> bool {
+        self.scroll_pending |= self.shown_index != Some(index);
+        let scroll = self.scroll_pending && !discarding;
+        self.scroll_pending &= !scroll;
+        scroll
+    }
+}
+
 impl Default for Views {
     /// Both plots fitted on the first frame.
     fn default() -> Self {

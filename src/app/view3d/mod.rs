@@ -397,8 +397,7 @@ impl GjkvizApp {
                         .body_returned
                         .flatten();
                     panels::picked_ui(ui, view.pinned.as_deref(), view.hovered.as_deref());
-                    self.views.scroll_pending |= self.views.shown_index != Some(index);
-                    let scroll = self.views.scroll_pending && !ui.ctx().will_discard();
+                    let scroll = self.views.take_scroll(index, ui.ctx().will_discard());
                     goto_step = panels::step_panel3_ui(
                         ui,
                         &view.loaded.trace,
@@ -407,7 +406,6 @@ impl GjkvizApp {
                         view.loaded.scene.settings.tolerance,
                         &palette,
                     );
-                    self.views.scroll_pending &= !scroll;
                 });
             });
         self.views.shown_index = Some(index);
