@@ -113,10 +113,7 @@ fn write_table(trace: &Trace, out: &mut dyn Write) -> std::io::Result<()> {
                 step.support
                     .map(|s| format!("{} = {} - {}", vec2(s.point), vec2(s.a), vec2(s.b)))
                     .unwrap_or_default(),
-                check_text(
-                    step.check,
-                    step.phase == Phase::Refinement && step.event == Event::Converged,
-                ),
+                check_text(step.check, step.settles_refinement()),
             ]
         })
         .collect();

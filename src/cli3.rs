@@ -7,8 +7,7 @@ use crate::cli::{check_text, write_iterations_line};
 use crate::explain3::{termination_text3, title, vertex_label};
 use crate::format::{count, num, vec3};
 use crate::step_table::{Cells, write_step_table};
-use crate::trace::Phase;
-use crate::trace3::{Event3, Step3, Trace3};
+use crate::trace3::{Step3, Trace3};
 
 /// The step table's columns, in order.
 const HEADER: [&str; 7] = [
@@ -117,9 +116,6 @@ fn step_cells(i: usize, step: &Step3) -> Cells {
         step.support
             .map(|s| format!("{} {}", vertex_label(s.id), vec3(s.point)))
             .unwrap_or_default(),
-        check_text(
-            step.check,
-            step.phase == Phase::Refinement && step.event == Event3::Converged,
-        ),
+        check_text(step.check, step.settles_refinement()),
     ]
 }

@@ -234,6 +234,11 @@ impl Step {
         Some(format!("p{}", self.names.get(i).copied().unwrap_or(i + 1)))
     }
 
+    /// Whether this step ended refinement: its normal settled, by its own check or another.
+    pub fn settles_refinement(&self) -> bool {
+        self.phase == Phase::Refinement && self.event == Event::Converged
+    }
+
     /// The run of its phase this step belongs to.
     pub fn run(&self) -> PhaseRun {
         PhaseRun {

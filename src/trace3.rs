@@ -172,6 +172,11 @@ pub struct Step3 {
 }
 
 impl Step3 {
+    /// Whether this step ended refinement: its normal settled, by its own check or another.
+    pub fn settles_refinement(&self) -> bool {
+        self.phase == Phase::Refinement && self.event == Event3::Converged
+    }
+
     /// A step with only its phase, iteration and event set.
     pub fn new(phase: Phase, iteration: u32, event: Event3) -> Self {
         Step3 {

@@ -14,7 +14,7 @@ use crate::scene::Scene;
 /// Polygons with more points than this list no fields for them: they are edited in the plot.
 const POINT_FIELDS_MAX: usize = 12;
 /// How far a length field moves per point dragged, as a fraction of the scene's size.
-const DRAG_FRACTION: f64 = 0.002;
+pub(super) const DRAG_FRACTION: f64 = 0.002;
 /// Decimals a field shows at least; typing takes any number.
 const DECIMALS: usize = 4;
 /// Magnitudes outside this range are shown in scientific notation.
@@ -25,23 +25,19 @@ const SIGNIFICANT_DIGITS: usize = 7;
 /// Degrees an angle field turns per point dragged.
 const DEGREES_PER_POINT: f64 = 0.5;
 
-/// How far a length field moves per point dragged in a scene of extent `size`: a fraction of
-/// it, however small the scene (a floor in scene units would drag a tiny scene's shapes across
-/// it in one point).
-pub(super) fn drag_speed(size: f64) -> f64 {
-    let speed = size * DRAG_FRACTION;
-    if speed.is_normal() {
-        speed
-    } else {
-        DRAG_FRACTION
-    }
+/// How far a field moves per point dragged: `fraction` of the `extent` it edits within (the
+/// scene's, a sweep's range), however small (a floor in scene units would drag a tiny scene's
+/// shapes across it in one point); `fraction` of a unit when the extent is 0.
+pub(super) fn drag_speed(extent: f64, fraction: f64) -> f64 {
+    let speed = extent.abs() * fraction;
+    if speed.is_normal() { speed } else { fraction }
 }
 
 /// Both shapes' fields. `size` (the scene's extent) sets how fast lengths drag. Returns the
 /// edited scene when a field changed and the shapes are still valid.
 pub fn shapes_ui(ui: &mut egui::Ui, scene: &Scene, size: f64, palette: &Palette) -> Option<Scene> {
     let mut edited = scene.clone();
-    let speed = drag_speed(size);
+    let speed = drag_speed(size, DRAG_FRACTION);
     for (which, colour) in [(Which::A, palette.shape_a), (Which::B, palette.shape_b)] {
         body_ui(ui, &mut edited, which, speed, colour, palette);
         ui.add_space(6.0);

@@ -18,7 +18,7 @@ use glam::DVec2;
 use super::manipulate::centre_and_reach;
 use super::palette::Palette;
 use super::plots::short_tick;
-use super::shapes_panel::{decimals_for, field_text};
+use super::shapes_panel::{decimals_for, drag_speed, field_text};
 use crate::format::num_with;
 use crate::scene::Scene;
 use crate::sweep::{Motion, SWEEP_SAMPLES_MAX, Sweep, SweepSample, sweep};
@@ -604,10 +604,7 @@ pub fn range_ui(
     anchor: &str,
 ) -> Option<SweepAction> {
     let mut action = None;
-    let speed = match (*to - *from).abs() * RANGE_DRAG_FRACTION {
-        s if s.is_normal() => s,
-        _ => RANGE_DRAG_FRACTION,
-    };
+    let speed = drag_speed(*to - *from, RANGE_DRAG_FRACTION);
     for (name, value) in [("from", from), ("to", to)] {
         let label = ui.label(name);
         ui.add(

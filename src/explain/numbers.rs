@@ -2,7 +2,7 @@
 
 use super::{CheckVerdict, gap_text};
 use crate::format::{num, vec2};
-use crate::trace::{CheckKind, Event, Phase, Step};
+use crate::trace::{CheckKind, Step};
 
 /// One row of a step's numbers table.
 #[derive(Clone, Debug, PartialEq)]
@@ -67,8 +67,8 @@ pub fn numbers(step: &Step) -> Vec<Row> {
         if matches!(c.kind, CheckKind::EdgeGap | CheckKind::DualityGap) {
             row("tolerance", num(c.tolerance));
         }
-        let settled = step.phase == Phase::Refinement && step.event == Event::Converged;
-        row("check", CheckVerdict::of(&c, settled).words().to_string());
+        let verdict = CheckVerdict::of(&c, step.settles_refinement());
+        row("check", verdict.words().to_string());
     }
     if let Some([lower, upper]) = step.bounds {
         row("depth at least", num(lower));

@@ -4,7 +4,7 @@ use super::{labels, refinement_height, region_words, vertex_label};
 use crate::explain::{CheckVerdict, Row};
 use crate::format::{num, vec3};
 use crate::trace::Phase;
-use crate::trace3::{Event3, Step3};
+use crate::trace3::Step3;
 
 /// The step's numbers, formatted with [`crate::format`] (up to 6 decimals).
 pub fn numbers(step: &Step3) -> Vec<Row> {
@@ -50,8 +50,8 @@ pub fn numbers(step: &Step3) -> Vec<Row> {
         row("compared with", num(c.reference));
         row("difference", num(c.difference));
         row("tolerance", num(c.tolerance));
-        let settled = step.phase == Phase::Refinement && step.event == Event3::Converged;
-        row("check", CheckVerdict::of(&c, settled).words().to_string());
+        let verdict = CheckVerdict::of(&c, step.settles_refinement());
+        row("check", verdict.words().to_string());
     }
     if let Some(b) = step.bounds {
         let apart = step.phase == Phase::Refinement && refinement_height(step) < 0.0;

@@ -8,7 +8,9 @@ use egui::RichText;
 use glam::DVec3;
 
 use crate::app::palette::Palette;
-use crate::app::shapes_panel::{axes_ui, degrees_ui, drag_speed, field_row, length_ui};
+use crate::app::shapes_panel::{
+    DRAG_FRACTION, axes_ui, degrees_ui, drag_speed, field_row, length_ui,
+};
 use crate::edit::{MIN_SIZE, Which};
 use crate::edit3::{insert_point, mark_hull_if_needed3, remove_point};
 use crate::geometry3::Shape3;
@@ -26,7 +28,7 @@ pub fn shapes3_ui(
     palette: &Palette,
 ) -> Option<Scene3> {
     let mut edited = scene.clone();
-    let speed = drag_speed(size);
+    let speed = drag_speed(size, DRAG_FRACTION);
     for (which, colour) in [(Which::A, palette.shape_a), (Which::B, palette.shape_b)] {
         body3_ui(ui, &mut edited, which, speed, colour, palette);
         ui.add_space(6.0);
