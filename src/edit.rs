@@ -30,6 +30,13 @@ impl Which {
     }
 }
 
+/// Whether an edited scene is still one a scene file may hold: shapes and settings valid, every
+/// number within the range the algorithms compute without overflow. Every edit passes here (a
+/// field, a drag, a sweep sample), so none can carry a shape near 1e50 past it.
+pub fn within_limits(scene: &Scene) -> bool {
+    scene.a.validate().is_ok() && scene.b.validate().is_ok() && scene.settings.validate().is_ok()
+}
+
 /// Smallest size (a radius, a half extent) a drag or a field can set: a size must stay
 /// positive to be a valid shape, and this is the least positive number a scene holds. No
 /// larger floor in scene units: a scene a millionth of a unit wide is edited like any other.

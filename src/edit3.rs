@@ -36,6 +36,13 @@ pub struct Ray3 {
     pub direction: DVec3,
 }
 
+/// Whether an edited 3D scene is still one a scene file may hold (see
+/// [`within_limits`](crate::edit::within_limits)); a polyhedron's check builds its hull, so it
+/// runs once per edit, not per frame.
+pub fn within_limits3(scene: &Scene3) -> bool {
+    scene.a.validate().is_ok() && scene.b.validate().is_ok() && scene.settings.validate().is_ok()
+}
+
 /// Where the ray meets the plane through `point` with normal `normal`; None when it runs
 /// parallel to the plane or meets it behind its origin.
 ///

@@ -11,7 +11,7 @@ use super::gestures::WorldFrame;
 use super::loaded::{Loaded, Source};
 use super::manipulate::{Grab, Handle};
 use super::unsaved::Pending;
-use crate::edit::History;
+use crate::edit::{History, within_limits};
 use crate::scene::{AnyScene, Scene, SceneError, load_scene};
 
 /// Ctrl+Z (⌘Z on a Mac): undo the last edit.
@@ -46,10 +46,10 @@ pub struct Edits {
 impl GjkvizApp {
     /// Shows an edited version of the scene as one whole user action (one undo step), re-run
     /// on the same phase and iteration where they still exist. It then has unsaved changes,
-    /// unless the edit undid them.
+    /// unless the edit undid them. An edit a scene file could not hold is dropped.
     pub fn edit_scene(&mut self, scene: Scene) {
         self.end_gesture();
-        if scene == self.loaded.scene {
+        if scene == self.loaded.scene || !within_limits(&scene) {
             return;
         }
         self.edits.history.record(self.loaded.scene.clone());
@@ -59,7 +59,7 @@ impl GjkvizApp {
     /// Shows a change made in the middle of a gesture (a drag, a value being typed): the
     /// gesture becomes one undo step when it ends ([`Self::end_gesture`]).
     pub(super) fn edit_in_gesture(&mut self, scene: Scene) {
-        if scene == self.loaded.scene {
+        if scene == self.loaded.scene || !within_limits(&scene) {
             return;
         }
         if self.edits.gesture_start.is_none() {

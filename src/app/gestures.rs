@@ -91,11 +91,7 @@ impl GjkvizApp {
                     && pointer.press_origin != Some(at)
                 {
                     let scene = grab.drag(frame.map.to_world(dvec(at)), pointer.shift);
-                    // A drag stops where a shape would leave the numbers a scene may hold
-                    // (one near 1e50 dragged past it), as a field's edit does.
-                    if scene.a.validate().is_ok() && scene.b.validate().is_ok() {
-                        self.edit_in_gesture(scene);
-                    }
+                    self.edit_in_gesture(scene);
                 }
                 return;
             }

@@ -34,7 +34,7 @@ pub(super) fn drag_speed(extent: f64, fraction: f64) -> f64 {
 }
 
 /// Both shapes' fields. `size` (the scene's extent) sets how fast lengths drag. Returns the
-/// edited scene when a field changed and the shapes are still valid.
+/// edited scene when a field changed (the edit is dropped if the shapes are no longer valid).
 pub fn shapes_ui(ui: &mut egui::Ui, scene: &Scene, size: f64, palette: &Palette) -> Option<Scene> {
     let mut edited = scene.clone();
     let speed = drag_speed(size, DRAG_FRACTION);
@@ -42,8 +42,7 @@ pub fn shapes_ui(ui: &mut egui::Ui, scene: &Scene, size: f64, palette: &Palette)
         body_ui(ui, &mut edited, which, speed, colour, palette);
         ui.add_space(6.0);
     }
-    let valid = edited.a.validate().is_ok() && edited.b.validate().is_ok();
-    (edited != *scene && valid).then_some(edited)
+    (edited != *scene).then_some(edited)
 }
 
 fn body_ui(

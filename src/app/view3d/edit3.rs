@@ -18,6 +18,7 @@ use crate::app::file_state::{bundled_list, bundled_scene};
 use crate::app::loaded::Source;
 use crate::app::playback::{Playback, relocate};
 use crate::edit::{History, Which};
+use crate::edit3::within_limits3;
 use crate::scene::{
     AnyScene, MeshFiles, Scene3, SceneError, load_any_scene, move_meshes, save_scene,
 };
@@ -67,10 +68,11 @@ impl Scene3View {
         self.edits.history.can_redo()
     }
 
-    /// Shows an edited scene as one whole user action (one undo step).
+    /// Shows an edited scene as one whole user action (one undo step); one a scene file could
+    /// not hold is dropped.
     pub(super) fn edit(&mut self, scene: Scene3, playback: &mut Playback) {
         self.end_gesture();
-        if scene == self.loaded.scene {
+        if scene == self.loaded.scene || !within_limits3(&scene) {
             return;
         }
         self.edits.history.record(self.loaded.scene.clone());
@@ -85,9 +87,9 @@ impl Scene3View {
     }
 
     /// Shows a change made in the middle of a gesture; the gesture becomes one undo step when
-    /// it ends. False when the scene did not change.
+    /// it ends. False when the scene did not change (or a scene file could not hold it).
     pub(super) fn edit_in_gesture(&mut self, scene: Scene3, playback: &mut Playback) -> bool {
-        if scene == self.loaded.scene {
+        if scene == self.loaded.scene || !within_limits3(&scene) {
             return false;
         }
         if self.edits.gesture_start.is_none() {

@@ -159,7 +159,8 @@ fn held_pose(grab: &Grab3, p: Pos2) -> Option<Body3> {
             body.rotation = turned(grab.start.rotation, world);
         }
     }
-    (body.validate().is_ok() && body.position.is_finite()).then_some(body)
+    // Whether the scene may hold the moved body is the edit's to decide, as for every edit.
+    Some(body)
 }
 
 /// The pointer on the world view: starts, follows and ends a hold on a shape. Returns whether

@@ -20,7 +20,7 @@ use crate::scene::Scene3;
 const POINTS_TABLE_HEIGHT: f32 = 220.0;
 
 /// Both shapes' fields. `size` (the scene's extent) sets how fast lengths drag. Returns the
-/// edited scene when a field changed and the shapes are still valid.
+/// edited scene when a field changed (the edit is dropped if the shapes are no longer valid).
 pub fn shapes3_ui(
     ui: &mut egui::Ui,
     scene: &Scene3,
@@ -33,10 +33,7 @@ pub fn shapes3_ui(
         body3_ui(ui, &mut edited, which, speed, colour, palette);
         ui.add_space(6.0);
     }
-    // Validated only when a field changed: a polyhedron's check is a hull and a test of its
-    // points, not worth running on every frame that changes nothing.
-    let valid = || edited.a.validate().is_ok() && edited.b.validate().is_ok();
-    (edited != *scene && valid()).then_some(edited)
+    (edited != *scene).then_some(edited)
 }
 
 fn body3_ui(
