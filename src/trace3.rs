@@ -115,7 +115,8 @@ pub enum Event3 {
     CoreDepth,
     /// Core shapes: the cores overlap, the margin was too small; EPA takes over.
     CoresOverlap,
-    /// Core shapes: a shape has no core for this margin; EPA takes over.
+    /// Core shapes: a shape has no core for this margin (too thin, an ellipsoid, or flat or
+    /// straight); EPA takes over.
     NoCore,
     /// Refinement: the normal turned toward a smaller height of A − B; the search goes on.
     RefinedNormal,

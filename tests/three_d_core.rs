@@ -624,6 +624,148 @@ fn sampling_is_exact_for_polytope_pairs_and_core_shapes_for_spheres() {
     assert_eq!(t.result.epa_iterations, ran);
 }
 
+/// A box given as its eight corners has the box's own core: the polyhedron's faces moved in
+/// by the margin give the box a margin smaller, so both answer alike from their cores.
+#[test]
+fn a_box_given_as_a_polyhedron_has_the_boxs_core() {
+    let mut rng = SplitMix64::new(31);
+    let cores = Settings3 {
+        penetration: PenetrationMethod::CoreShapes { margin: 0.15 },
+        ..Settings3::default()
+    };
+    let mut answered = 0;
+    for case in 0..400 {
+        let half_extents = rng.vec3(0.3, 1.0);
+        let corners = (0..8)
+            .map(|i| {
+                half_extents
+                    * v3(
+                        [-1.0, 1.0][i & 1],
+                        [-1.0, 1.0][i >> 1 & 1],
+                        [-1.0, 1.0][i >> 2],
+                    )
+            })
+            .collect();
+        let (position, rotation) = (rng.vec3(-1.0, 1.0), rng.vec3(-180.0, 180.0));
+        let as_box = body3(Shape3::Box { half_extents }, position, rotation);
+        let as_polyhedron = body3(
+            Shape3::Polyhedron {
+                points: corners,
+                hull: true,
+            },
+            position,
+            rotation,
+        );
+        let other = ConvexBody3::new(&random_body(&mut rng, "Box", 0.5));
+        let from_box = trace(&as_box, &other, &cores);
+        let from_polyhedron = trace(&as_polyhedron, &other, &cores);
+        let on_cores =
+            |t: &gjkviz::trace3::Trace3| t.steps.iter().any(|s| s.event == Event3::CoreDepth);
+        assert_eq!(
+            on_cores(&from_box),
+            on_cores(&from_polyhedron),
+            "case {case}"
+        );
+        if on_cores(&from_box) {
+            let (r, q) = (&from_box.result, &from_polyhedron.result);
+            assert_close(&format!("case {case} depth"), q.depth, r.depth, 1e-12);
+            assert_vec_close(&format!("case {case} normal"), q.normal, r.normal, 1e-9);
+            answered += 1;
+        }
+    }
+    assert!(answered > 60, "{answered} pairs answered from the cores");
+}
+
+/// Shrinking a polytope or a cone and growing it back by the margin rounds its edges and
+/// corners off, so the depth from the cores is never more than the depth (EPA's, to its
+/// tolerance): random pairs, most of them touching at a corner or an edge. Where the contact
+/// is face on face nothing was rounded off, and the cores give the depth itself: a cube on a
+/// cube and a cone's base in a box's top, each given as a polyhedron or a cone. An ellipsoid
+/// has no core.
+#[test]
+fn cores_of_polyhedra_and_cones_never_report_more_than_the_depth() {
+    let mut rng = SplitMix64::new(32);
+    let with_margin = |margin| Settings3 {
+        penetration: PenetrationMethod::CoreShapes { margin },
+        ..Settings3::default()
+    };
+    let from_cores =
+        |t: &gjkviz::trace3::Trace3| t.steps.iter().any(|s| s.event == Event3::CoreDepth);
+    for (kind_a, kind_b) in [
+        ("Polyhedron", "Polyhedron"),
+        ("Polyhedron", "Box"),
+        ("Cone", "Box"),
+        ("Cone", "Cone"),
+        ("Cone", "Polyhedron"),
+        ("Ellipsoid", "Box"),
+    ] {
+        let mut answered = 0;
+        for case in 0..400 {
+            let a = ConvexBody3::new(&random_body(&mut rng, kind_a, 0.7));
+            let b = ConvexBody3::new(&random_body(&mut rng, kind_b, 0.7));
+            let epa = query(&a, &b, &Settings3::default());
+            let t = trace(&a, &b, &with_margin(0.08));
+            if !epa.intersecting || !from_cores(&t) {
+                continue;
+            }
+            let depth = t.result.depth;
+            assert!(
+                depth <= epa.depth + 1e-9,
+                "{kind_a}–{kind_b} case {case}: cores {depth} > EPA {}",
+                epa.depth
+            );
+            answered += 1;
+        }
+        if kind_a == "Ellipsoid" {
+            assert_eq!(answered, 0, "an ellipsoid has no core");
+        } else {
+            assert!(
+                answered > 40,
+                "{kind_a}–{kind_b}: {answered} from the cores"
+            );
+        }
+    }
+    let cube_corners: Vec<DVec3> = (0..8)
+        .map(|i| {
+            v3(
+                [-1.0, 1.0][i & 1],
+                [-1.0, 1.0][i >> 1 & 1],
+                [-1.0, 1.0][i >> 2],
+            )
+        })
+        .collect();
+    let polyhedron = |position| {
+        let points = cube_corners.clone();
+        body3(
+            Shape3::Polyhedron { points, hull: true },
+            position,
+            DVec3::ZERO,
+        )
+    };
+    let cone = body3(
+        Shape3::Cone {
+            half_height: 0.5,
+            radius: 0.6,
+        },
+        v3(0.2, 1.45, -0.1),
+        DVec3::ZERO,
+    );
+    for (a, b, depth, normal) in [
+        (
+            polyhedron(DVec3::ZERO),
+            polyhedron(v3(0.3, 0.2, 1.9)),
+            0.1,
+            DVec3::Z,
+        ),
+        (cube(1.0, DVec3::ZERO), cone, 0.05, DVec3::Y),
+    ] {
+        let t = trace(&a, &b, &with_margin(0.08));
+        assert!(from_cores(&t));
+        assert_close("face-on-face depth", t.result.depth, depth, 1e-12);
+        assert_vec_close("face-on-face normal", t.result.normal, normal, 1e-12);
+    }
+}
+
 // ---------------------------------------------------------------------------------------
 // Structure, bounds and robustness on random pairs of every kind
 

@@ -333,10 +333,10 @@ fn rare_3d_step_kinds_are_explained_too() {
             Event3::MaxIterations,
         ),
         (
+            // An ellipsoid shrunk by a margin is no ellipsoid: it has no core.
             body(
-                Shape3::Cone {
-                    half_height: 1.0,
-                    radius: 1.0,
+                Shape3::Ellipsoid {
+                    radii: DVec3::new(1.0, 0.8, 0.6),
                 },
                 0.0,
             ),

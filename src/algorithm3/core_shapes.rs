@@ -1,9 +1,10 @@
 //! Penetration from core shapes in 3D, as in 2D: shrink both shapes (a sphere to its centre and
-//! a capsule to its segment, by their own radius; a box or cylinder by the margin m on every
-//! side), measure the gap d between the cores with GJK distance, and report m_A + m_B − d along
-//! the direction joining the cores' closest points, m_A and m_B being how far each shrank.
-//! Exact for spheres and capsules, concentric ones included; boxes and cylinders lose their
-//! edges when shrunk, so near edges the answer can fall short.
+//! a capsule to its segment, by their own radius; a box, cylinder, cone or polyhedron by the
+//! margin m on every side, `geometry3::erode`), measure the gap d between the cores with GJK
+//! distance, and report m_A + m_B − d along the direction joining the cores' closest points,
+//! m_A and m_B being how far each shrank. Exact for spheres and capsules, concentric ones
+//! included; the other shapes lose their edges and corners when shrunk, so where the contact is
+//! at an edge or a corner the answer falls short, never over.
 
 use super::contact::Penetration;
 use super::difference::Difference;

@@ -186,7 +186,10 @@ fn event_sentence(step: &Step3) -> String {
             step.direction.map(v).unwrap_or_default()
         ),
         Event3::CoresOverlap => "The cores still overlap: the margin was too small.".into(),
-        Event3::NoCore => "A shape has no core for this margin.".into(),
+        Event3::NoCore => "A shape has no core for this margin: an ellipsoid shrunk is no \
+                           ellipsoid, a segment, triangle or point has no inside to shrink \
+                           into, and any other shape is too thin for it."
+            .into(),
         Event3::RefinedNormal => "The normal turns toward a smaller height.".into(),
         Event3::FlatFaceProbe => "A flat face of A − B is looked for.".into(),
         Event3::KinkProbe => "The normal is turned a hair across a kink.".into(),

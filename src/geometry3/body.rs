@@ -6,6 +6,8 @@
 use glam::{DMat3, DVec3};
 
 use super::climb::{Climbing, VertexGraph, extreme_vertex_linear, extreme_vertices_together};
+use super::erode::{eroded_cone, eroded_polyhedron};
+use super::hull::{Hull3, hull_of};
 use super::shape::{Body3, Shape3};
 use super::support::SupportMap3;
 use crate::geometry::Core;
@@ -58,7 +60,6 @@ impl ConvexBody3 {
         let (x, y, z) = (DVec3::X, DVec3::Y, DVec3::Z);
         let mut centre = DVec3::ZERO;
         let (mut faces, mut edges) = (Vec::new(), Vec::new());
-        let mut graph = None;
         let shape = match &body.shape {
             Shape3::Box { half_extents } => {
                 faces = vec![x, -x, y, -y, z, -z];
@@ -104,15 +105,8 @@ impl ConvexBody3 {
             hull_shape => {
                 let hull = hull_shape
                     .point_hull()
-                    .unwrap_or_else(|| super::hull::hull_of(&[DVec3::ZERO]));
-                centre = hull.centre;
-                faces = hull.face_normals;
-                edges = hull.edge_directions;
-                graph = hull.graph;
-                LocalShape::Rounded {
-                    vertices: hull.vertices,
-                    radius: 0.0,
-                }
+                    .unwrap_or_else(|| hull_of(&[DVec3::ZERO]));
+                return Self::placed_hull(hull, body.position, body.rotation_matrix());
             }
         };
         ConvexBody3 {
@@ -122,7 +116,23 @@ impl ConvexBody3 {
             centre,
             face_normals: faces,
             edge_directions: edges,
-            graph,
+            graph: None,
+        }
+    }
+
+    /// A hull placed in the world, with its faces, edges and vertex graph as sampling hints.
+    fn placed_hull(hull: Hull3, position: DVec3, rotation: DMat3) -> Self {
+        ConvexBody3 {
+            shape: LocalShape::Rounded {
+                vertices: hull.vertices,
+                radius: 0.0,
+            },
+            position,
+            rotation,
+            centre: hull.centre,
+            face_normals: hull.face_normals,
+            edge_directions: hull.edge_directions,
+            graph: hull.graph,
         }
     }
 
@@ -359,7 +369,9 @@ impl SupportMap3 for ConvexBody3 {
     }
 
     /// A sphere or capsule gives up its own radius, shrinking to its centre or segment (exact
-    /// whatever the margin, concentric pairs included); a box or cylinder shrinks by `margin`.
+    /// whatever the margin, concentric pairs included); a box, cylinder, cone or polyhedron
+    /// shrinks by `margin` (see `erode.rs`). An ellipsoid, and a flat or straight shape, have
+    /// no core.
     fn core(&self, margin: f64) -> Option<Core<ConvexBody3>> {
         let (shape, shrunk_by) = match &self.shape {
             LocalShape::Rounded { vertices, radius } if *radius > 0.0 => (
@@ -385,6 +397,28 @@ impl SupportMap3 for ConvexBody3 {
                 },
                 margin,
             ),
+            LocalShape::Cone {
+                half_height,
+                radius,
+            } => {
+                let (half_height, radius, rise) = eroded_cone(*half_height, *radius, margin)?;
+                let shape = LocalShape::Cone {
+                    half_height,
+                    radius,
+                };
+                let position = self.position + self.rotation * (DVec3::Y * rise);
+                return Some(Core {
+                    body: ConvexBody3::from_local(shape, position, self.rotation),
+                    shrunk_by: margin,
+                });
+            }
+            LocalShape::Rounded { vertices, .. } => {
+                let corners = eroded_polyhedron(vertices, &self.face_normals, self.centre, margin)?;
+                return Some(Core {
+                    body: Self::placed_hull(hull_of(&corners), self.position, self.rotation),
+                    shrunk_by: margin,
+                });
+            }
             _ => return None,
         };
         Some(Core {

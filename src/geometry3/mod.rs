@@ -4,6 +4,7 @@
 
 mod body;
 mod climb;
+mod erode;
 mod hull;
 mod recent;
 mod shape;
