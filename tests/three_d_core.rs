@@ -676,6 +676,60 @@ fn a_box_given_as_a_polyhedron_has_the_boxs_core() {
     assert!(answered > 60, "{answered} pairs answered from the cores");
 }
 
+/// A round hull of 3,000 corners has some 6,000 faces, more than the thousand face normals a
+/// body keeps as sampling hints: its core still lies a margin inside every face, each found
+/// here from the hull's own triangles, and reaches out to a margin less than the hull along the
+/// axes, where the ellipsoid's corners sit.
+#[test]
+fn a_large_hulls_core_lies_a_margin_inside_every_face() {
+    use gjkviz::algorithm3::fibonacci_direction;
+    use gjkviz::geometry3::solid_quickhull;
+    let n = 3000;
+    let radii = v3(1.0, 0.7, 0.4);
+    let points: Vec<DVec3> = (0..n).map(|i| fibonacci_direction(i, n) * radii).collect();
+    let (corners, triangles) = solid_quickhull(&points).expect("a solid hull");
+    let hull = body3(
+        Shape3::Polyhedron {
+            points: points.clone(),
+            hull: true,
+        },
+        DVec3::ZERO,
+        DVec3::ZERO,
+    );
+    assert!(triangles.len() > 5000 && hull.face_normals().len() <= 1000);
+    let margin = 0.05;
+    let core = hull.core(margin).expect("a core").body;
+    let core_corners = match &core.shape {
+        LocalShape::Rounded { vertices, .. } => vertices.clone(),
+        other => panic!("a hull's core is a hull, not {other:?}"),
+    };
+    let mut worst = f64::NEG_INFINITY;
+    for &[i, j, k] in &triangles {
+        let [a, b, c] = [i, j, k].map(|index| corners[index as usize]);
+        let mut normal = (b - a).cross(c - a).normalize();
+        if normal.dot(a) < 0.0 {
+            normal = -normal;
+        }
+        let plane = normal.dot(a) - margin;
+        for x in &core_corners {
+            worst = worst.max(normal.dot(*x) - plane);
+        }
+    }
+    assert!(
+        worst <= 1e-12,
+        "a core corner lies {worst} beyond a moved face"
+    );
+    // The hull's farthest corners along the axes are its points at (±1, 0, 0)…: there the faces
+    // around them give the core's reach, a margin in at most (the faces slope away).
+    for (axis, radius) in [(DVec3::X, 1.0), (DVec3::Y, 0.7), (DVec3::Z, 0.4)] {
+        let reach = core.support(axis).dot(axis);
+        assert!(
+            reach < radius - margin + 1e-12 && reach > radius - 2.0 * margin,
+            "{axis}: {reach}"
+        );
+    }
+}
+
 /// Shrinking a polytope or a cone and growing it back by the margin rounds its edges and
 /// corners off, so the depth from the cores is never more than the depth (EPA's, to its
 /// tolerance): random pairs, most of them touching at a corner or an edge. Where the contact

@@ -7,7 +7,7 @@ use glam::{DMat3, DVec3};
 
 use super::climb::{Climbing, VertexGraph, extreme_vertex_linear, extreme_vertices_together};
 use super::erode::{eroded_cone, eroded_polyhedron};
-use super::hull::{Hull3, hull_of};
+use super::hull::{Hull3, hull_of, solid_quickhull};
 use super::shape::{Body3, Shape3};
 use super::support::SupportMap3;
 use crate::geometry::Core;
@@ -205,15 +205,20 @@ impl ConvexBody3 {
     /// took separated 32-vertex pairs from 0.87 to 0.77 of parry's time.
     #[inline(never)]
     fn turned_support(&self, x: f64, y: f64, z: f64) -> DVec3 {
-        let d = DVec3::new(x, y, z);
-        let point = match (&self.graph, &self.shape) {
+        self.rotation * self.local_extreme(DVec3::new(x, y, z))
+    }
+
+    /// The support point along a local direction, in the local frame: a climb on a hull that
+    /// has a vertex graph.
+    #[inline(always)]
+    fn local_extreme(&self, d: DVec3) -> DVec3 {
+        match (&self.graph, &self.shape) {
             // Only hulls have a graph, and hulls are not rounded.
             (Some(graph), LocalShape::Rounded { vertices, .. }) => {
                 vertices[graph.extreme_vertex(vertices, d)]
             }
             _ => local_support(&self.shape, d),
-        };
-        self.rotation * point
+        }
     }
 
     /// This hull's climb along `direction` (world axes), if it is a hull that climbs.
@@ -413,7 +418,21 @@ impl SupportMap3 for ConvexBody3 {
                 });
             }
             LocalShape::Rounded { vertices, .. } => {
-                let corners = eroded_polyhedron(vertices, &self.face_normals, self.centre, margin)?;
+                // Every face's plane, from the hull's triangles (the kept face normals are
+                // sampling hints, at most a thousand); each offset is the normal's support, a
+                // climb on a large hull. A flat or straight list has no triangles, so no core.
+                let (hull_corners, triangles) = solid_quickhull(vertices)?;
+                let planes = triangles.iter().filter_map(|&[i, j, k]| {
+                    let [a, b, c] = [i, j, k].map(|index| hull_corners[index as usize]);
+                    let n = (b - a).cross(c - a).try_normalize()?;
+                    let n = if n.dot(a - self.centre) < 0.0 { -n } else { n };
+                    Some((n, n.dot(self.local_extreme(n))))
+                });
+                let size = vertices
+                    .iter()
+                    .map(|v| (*v - self.centre).length())
+                    .fold(0.0, f64::max);
+                let corners = eroded_polyhedron(planes, size, self.centre, margin)?;
                 return Some(Core {
                     body: Self::placed_hull(hull_of(&corners), self.position, self.rotation),
                     shrunk_by: margin,

@@ -12,10 +12,12 @@ use glam::DVec3;
 
 use super::hull::solid_quickhull;
 
-/// The corners of a solid polyhedron shrunk by `margin`, from its distinct face planes' unit
-/// outward `normals`, its `vertices` and a point `centre` inside it; None when `centre` is not
-/// at least a hair more than `margin` inside every face (the core is then empty, or too thin
-/// to tell from rounding, or does not hold the centre), or when the faces do not close a
+/// The corners of a solid polyhedron shrunk by `margin`, from its face `planes` (unit outward
+/// normal n, offset d: the polyhedron is where n·x ≤ d for all; a face may come more than
+/// once, as the triangles of one flat face do), its size (the largest
+/// distance of a corner from `centre`) and a point `centre` inside it; None when `centre` is
+/// not at least a hair more than `margin` inside every face (the core is then empty, or too
+/// thin to tell from rounding, or does not hold the centre), or when the faces do not close a
 /// solid.
 ///
 /// The corners of ∩ {x : n·x ≤ d − m} come from the polar dual around `centre` (c). Each
@@ -24,25 +26,16 @@ use super::hull::solid_quickhull;
 /// plane u·q = k passes through their q's, and x = c + u / k satisfies q·(x − c) = 1 for them
 /// and ≤ 1 for every other q. So one quickhull of the face count's points gives every corner.
 pub(super) fn eroded_polyhedron(
-    vertices: &[DVec3],
-    normals: &[DVec3],
+    planes: impl Iterator<Item = (DVec3, f64)>,
+    size: f64,
     centre: DVec3,
     margin: f64,
 ) -> Option<Vec<DVec3>> {
-    let size = vertices
-        .iter()
-        .map(|v| (*v - centre).length())
-        .fold(0.0, f64::max);
     // A core whose planes pass closer to the centre than this is a sliver rounding decides.
     let least_clearance = CLEARANCE * size;
-    let duals: Vec<DVec3> = normals
-        .iter()
-        .map(|&n| {
-            let reach = vertices
-                .iter()
-                .map(|v| n.dot(*v - centre))
-                .fold(f64::NEG_INFINITY, f64::max);
-            let clearance = reach - margin;
+    let duals: Vec<DVec3> = planes
+        .map(|(n, d)| {
+            let clearance = d - n.dot(centre) - margin;
             (clearance > least_clearance).then(|| n / clearance)
         })
         .collect::<Option<_>>()?;
@@ -120,6 +113,20 @@ mod tests {
             .fold(f64::NEG_INFINITY, f64::max)
     }
 
+    /// [`eroded_polyhedron`] of the polyhedron with these corners and face normals.
+    fn eroded(
+        vertices: &[DVec3],
+        normals: &[DVec3],
+        centre: DVec3,
+        margin: f64,
+    ) -> Option<Vec<DVec3>> {
+        let planes = normals.iter().map(|&n| (n, reach(vertices, n)));
+        let size = (vertices.iter())
+            .map(|v| (*v - centre).length())
+            .fold(0.0, f64::max);
+        eroded_polyhedron(planes, size, centre, margin)
+    }
+
     /// A small seeded stream of numbers in [-1, 1).
     fn stream(seed: u64) -> impl FnMut() -> f64 {
         let mut state = seed;
@@ -150,7 +157,7 @@ mod tests {
             DVec3::Z,
             -DVec3::Z,
         ];
-        let core = eroded_polyhedron(&corners, &normals, DVec3::ZERO, 0.25).expect("a core");
+        let core = eroded(&corners, &normals, DVec3::ZERO, 0.25).expect("a core");
         for d in [DVec3::ONE, -DVec3::ONE, DVec3::new(1.0, -2.0, 3.0)] {
             assert_eq!(reach(&core, d), reach(&corners, d) * 0.75, "along {d}");
         }
@@ -158,14 +165,8 @@ mod tests {
             core.iter().all(|c| c.abs() == DVec3::splat(0.75)),
             "{core:?}"
         );
-        assert_eq!(
-            eroded_polyhedron(&corners, &normals, DVec3::ZERO, 1.0),
-            None
-        );
-        assert_eq!(
-            eroded_polyhedron(&corners, &normals, DVec3::ZERO, 2.0),
-            None
-        );
+        assert_eq!(eroded(&corners, &normals, DVec3::ZERO, 1.0), None);
+        assert_eq!(eroded(&corners, &normals, DVec3::ZERO, 2.0), None);
     }
 
     /// Random hulls, shrunk by up to nine tenths of their centre's clearance: the core reaches
@@ -193,7 +194,7 @@ mod tests {
                 .map(|&(n, d)| d - n.dot(hull.centre))
                 .fold(f64::INFINITY, f64::min);
             let margin = clearance * (0.1 + 0.8 * (next() * 0.5 + 0.5));
-            let core = eroded_polyhedron(&hull.vertices, &hull.face_normals, hull.centre, margin)
+            let core = eroded(&hull.vertices, &hull.face_normals, hull.centre, margin)
                 .expect("the centre is inside the core");
             let moved: Vec<(DVec3, f64)> = planes.iter().map(|&(n, d)| (n, d - margin)).collect();
             let expected = brute_force_corners(&moved);
@@ -206,7 +207,7 @@ mod tests {
                 );
             }
             // The margin past the centre's clearance leaves nothing that holds the centre.
-            let too_far = eroded_polyhedron(
+            let too_far = eroded(
                 &hull.vertices,
                 &hull.face_normals,
                 hull.centre,
@@ -222,12 +223,12 @@ mod tests {
     fn flat_and_open_lists_have_no_core() {
         let triangle = [DVec3::ZERO, DVec3::X, DVec3::Y];
         assert_eq!(
-            eroded_polyhedron(&triangle, &[DVec3::Z, -DVec3::Z], DVec3::splat(0.3), 0.01),
+            eroded(&triangle, &[DVec3::Z, -DVec3::Z], DVec3::splat(0.3), 0.01),
             None
         );
         // Faces that do not close (three planes only): no solid dual hull.
         assert_eq!(
-            eroded_polyhedron(&triangle, &[DVec3::X, DVec3::Y, DVec3::Z], DVec3::ZERO, 0.0),
+            eroded(&triangle, &[DVec3::X, DVec3::Y, DVec3::Z], DVec3::ZERO, 0.0),
             None
         );
     }
