@@ -234,6 +234,7 @@ fn lessons() -> Vec<(&'static str, Vec<Claim>)> {
             "spheres-core-shapes",
             vec![CoreDepth, Depth(sphere_capsule_depth())],
         ),
+        ("cone-core-shapes", vec![CoreDepth, Depth(0.05), up]),
         (
             "cylinder-vs-ellipsoid-sampling",
             // 200 directions plus the cylinder's two cap normals.
@@ -521,4 +522,32 @@ fn the_rock_mesh_is_not_convex_and_its_hull_drops_vertices() {
         rock.b.shape.description(),
         format!("{ROCK_DESCRIPTION} {}", vertices.len())
     );
+}
+
+/// What `cone-core-shapes`' description says of the cone tipped onto its rim: its rim rounded
+/// off by shrinking and growing back, the depth from the cores falls short of EPA's, and with
+/// the rim 0.05 deep the cores give none at all.
+#[test]
+fn a_tipped_cone_falls_short_by_core_shapes() {
+    let tilt = 25f64.to_radians();
+    for (rim_depth, short_of_all) in [(0.12, false), (0.05, true)] {
+        // Turned 25° about z, its rim's lowest point `rim_depth` into the box's top (y = 0.5).
+        let mut tipped = scene("cone-core-shapes");
+        tipped.b.rotation = DVec3::new(0.0, 0.0, 25.0);
+        tipped.b.position.y = 0.5 - rim_depth + 0.5 * tilt.cos() + 0.6 * tilt.sin();
+        let cores = tipped.trace();
+        tipped.settings.penetration = gjkviz::algorithm::PenetrationMethod::Epa;
+        let epa = tipped.trace();
+        let (from_cores, depth) = (cores.result.depth, epa.result.depth);
+        assert!((depth - rim_depth).abs() < 1e-9, "{depth}");
+        if short_of_all {
+            assert_eq!(from_cores, 0.0);
+        } else {
+            assert!(cores.steps.iter().any(|s| s.event == Event3::CoreDepth));
+            assert!(
+                from_cores > 0.0 && from_cores < depth - 1e-3,
+                "{from_cores} against {depth}"
+            );
+        }
+    }
 }

@@ -68,6 +68,7 @@ pub const BUNDLED_SCENES_3D: &[BundledScene] = bundled![
     "3d/cone-into-plate.ron",
     "3d/far-from-origin.ron",
     "3d/spheres-core-shapes.ron",
+    "3d/cone-core-shapes.ron",
     "3d/cylinder-vs-ellipsoid-sampling.ron",
     "3d/rock-on-a-slab.ron",
     "3d/gem-into-a-plate.ron",
