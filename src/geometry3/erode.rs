@@ -14,11 +14,10 @@ use super::hull::solid_quickhull;
 
 /// The corners of a solid polyhedron shrunk by `margin`, from its face `planes` (unit outward
 /// normal n, offset d: the polyhedron is where n·x ≤ d for all; a face may come more than
-/// once, as the triangles of one flat face do), its size (the largest
-/// distance of a corner from `centre`) and a point `centre` inside it; None when `centre` is
-/// not at least a hair more than `margin` inside every face (the core is then empty, or too
-/// thin to tell from rounding, or does not hold the centre), or when the faces do not close a
-/// solid.
+/// once, as the triangles of one flat face do), its `size` (the largest distance of a corner
+/// from `centre`) and a point `centre` inside it. None when `centre` is not at least a hair
+/// more than `margin` inside every face (the core is then empty, or too thin to tell from
+/// rounding, or does not hold the centre), or when the faces do not close a solid.
 ///
 /// The corners of ∩ {x : n·x ≤ d − m} come from the polar dual around `centre` (c). Each
 /// moved plane n·(x − c) ≤ e, with e = d − m − n·c > 0, is the dual point q = n / e; a corner
@@ -226,9 +225,11 @@ mod tests {
             eroded(&triangle, &[DVec3::Z, -DVec3::Z], DVec3::splat(0.3), 0.01),
             None
         );
-        // Faces that do not close (three planes only): no solid dual hull.
+        // Three faces that do not close a solid, the centre well inside each: their dual
+        // points span no solid.
+        let inside = DVec3::new(0.2, 0.2, -0.5);
         assert_eq!(
-            eroded(&triangle, &[DVec3::X, DVec3::Y, DVec3::Z], DVec3::ZERO, 0.0),
+            eroded(&triangle, &[DVec3::X, DVec3::Y, DVec3::Z], inside, 0.1),
             None
         );
     }
