@@ -20,5 +20,6 @@ shot scenes/3d/vertex-into-face.ron --step 4 --out screenshots/3d-gjk-tetrahedro
 shot scenes/3d/sphere-vs-box.ron --step 8 --out screenshots/3d-epa-step.png
 shot scenes/3d/vertex-into-face.ron --step 0 --out screenshots/3d-contact-result.png
 shot scenes/3d/ball-on-a-cones-side.ron --step 49 --out screenshots/3d-refinement-kink-step.png
+shot scenes/3d/cone-core-shapes.ron --step 7 --out screenshots/3d-core-shapes.png
 shot scenes/3d/cone-into-plate.ron --step 0 --sweep --out screenshots/3d-sweep-cone-through-plate.png --size 1600x1000
 shot scenes/3d/separated-polyhedra.ron --step 0 --shapes --move-b -0.2,0.3,0.1 --out screenshots/3d-editing.png --size 1600x1000

@@ -55,6 +55,13 @@ pub fn world_drawing(
     }
     d.label(loaded.surface_a.centre, "A", palette.shape_a);
     d.label(loaded.surface_b.centre, "B", palette.shape_b);
+    if let (Some(cores), Some(step)) = (&loaded.cores, loaded.trace.steps.get(index))
+        && uses_cores(step)
+    {
+        for (core, colour) in [(&cores.a, palette.shape_a), (&cores.b, palette.shape_b)] {
+            d.dashed_surface(core, Stroke::new(1.5, colour));
+        }
+    }
     if let Some(v) = loaded.trace.steps.get(index).and_then(|s| s.support) {
         d.ringed_point(v.a, 4.0, palette.shape_a);
         d.ringed_point(v.b, 4.0, palette.shape_b);
@@ -74,6 +81,12 @@ pub fn world_drawing(
     }
     d.caption.push("World: A and B".to_string());
     d
+}
+
+/// Whether the step runs on the core shapes (or is the method's own step): the views then
+/// draw the cores, dashed, as the 2D plots do.
+fn uses_cores(step: &Step3) -> bool {
+    step.on_cores || step.phase == Phase::CoreShapes
 }
 
 /// The contact points, the normal scaled by the depth (or distance) and the two tangents.
@@ -130,6 +143,12 @@ pub fn difference_drawing(
     let Some(step) = loaded.trace.steps.get(index) else {
         return d;
     };
+    if let Some(cores) = &loaded.cores
+        && uses_cores(step)
+    {
+        let stroke = Stroke::new(2.0, palette.phase(Phase::CoreShapes));
+        d.dashed_surface(&cores.difference, stroke);
+    }
     let colour = palette.phase(step.phase);
     let blow_up = step.event == Event3::BlowUp;
     let mut labelled = BTreeSet::new();
@@ -578,6 +597,36 @@ mod tests {
         let (with, bare) = (stats_at(&loaded, index), stats_at(&without, index));
         assert!(with.triangles > bare.triangles, "{with:?} vs {bare:?}");
         assert!(with.lines > bare.lines);
+    }
+
+    /// The cone and the box of `cone-core-shapes.ron` shrunk, and core(A) − core(B), are drawn
+    /// dashed on the steps that run on them, in both views, and on no other step.
+    #[test]
+    fn a_core_shape_step_draws_the_cores_dashed_in_both_views() {
+        let loaded = loaded("cone-core-shapes.ron");
+        let mut without = loaded.clone();
+        without.cores = None;
+        let eye = DVec3::splat(10.0);
+        let palette = Palette::new(false);
+        let both = |loaded: &Loaded3, index: usize| {
+            (
+                world_drawing(loaded, index, false, eye, &palette).stats(),
+                difference_drawing(loaded, index, eye, &palette).stats(),
+            )
+        };
+        let mut on_cores = 0;
+        for (index, step) in loaded.trace.steps.iter().enumerate() {
+            let ((world, difference), (bare_world, bare_difference)) =
+                (both(&loaded, index), both(&without, index));
+            if step.on_cores || step.phase == Phase::CoreShapes {
+                assert!(world.lines > bare_world.lines, "step {index}");
+                assert!(difference.lines > bare_difference.lines, "step {index}");
+                on_cores += 1;
+            } else {
+                assert_eq!((world, difference), (bare_world, bare_difference));
+            }
+        }
+        assert!(on_cores >= 3 && on_cores < loaded.trace.steps.len());
     }
 
     #[test]

@@ -3,8 +3,10 @@
 use glam::DVec3;
 
 use super::surface::{DifferenceHull, Surface, body_surface, difference_surface};
+use crate::algorithm::PenetrationMethod;
 use crate::app::loaded::FALLBACK_MARGIN_FRACTION;
 use crate::compare3::default_margin3;
+use crate::geometry3::{ConvexBody3, SupportMap3};
 use crate::scene::Scene3;
 use crate::trace3::Trace3;
 
@@ -23,6 +25,29 @@ pub struct Loaded3 {
     pub difference_ball: (DVec3, f64),
     /// Where a newly chosen core-shape margin starts: one both shapes keep a core at.
     pub margin_hint: f64,
+    /// The cores, when the scene uses the core-shape method and both shapes have one.
+    pub cores: Option<Cores3>,
+}
+
+/// The core shapes of the core-shape method: both shapes shrunk by the margin, and their
+/// Minkowski difference, in which the method's GJK and distance steps run.
+#[derive(Clone, Debug)]
+pub struct Cores3 {
+    pub a: Surface,
+    pub b: Surface,
+    pub difference: Surface,
+}
+
+impl Cores3 {
+    /// None when a shape has no core for this margin (the method then falls back to EPA).
+    fn new(a: &ConvexBody3, b: &ConvexBody3, margin: f64) -> Option<Self> {
+        let (core_a, core_b) = (a.core(margin)?.body, b.core(margin)?.body);
+        Some(Cores3 {
+            a: body_surface(&core_a),
+            b: body_surface(&core_b),
+            difference: difference_surface(&core_a, &core_b).0,
+        })
+    }
 }
 
 impl Loaded3 {
@@ -39,6 +64,10 @@ impl Loaded3 {
             m if m > 0.0 => m,
             _ => 2.0 * world_ball.1 * FALLBACK_MARGIN_FRACTION,
         };
+        let cores = match scene.settings.penetration {
+            PenetrationMethod::CoreShapes { margin } => Cores3::new(&a, &b, margin),
+            _ => None,
+        };
         Loaded3 {
             scene,
             trace,
@@ -49,6 +78,7 @@ impl Loaded3 {
             world_ball,
             difference_ball,
             margin_hint,
+            cores,
         }
     }
 }

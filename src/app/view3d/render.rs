@@ -141,6 +141,17 @@ impl Drawing3 {
         }
     }
 
+    /// A surface's sharp edges, dashed and without faces: the shape an algorithm runs on in
+    /// place of the one drawn (a core shape).
+    pub fn dashed_surface(&mut self, surface: &Surface, stroke: Stroke) {
+        for e in &surface.edges {
+            self.dashed_line(e.ends.map(|i| surface.vertex(i)), stroke);
+        }
+        if surface.vertices.len() == 1 {
+            self.point(surface.vertices[0], 3.0, stroke.color);
+        }
+    }
+
     /// A triangle inside the surfaces (a simplex face, a polytope face).
     pub fn triangle(&mut self, corners: [DVec3; 3], fill: Color32) {
         self.triangles.push(Triangle {
