@@ -618,7 +618,7 @@ mod tests {
         for (index, step) in loaded.trace.steps.iter().enumerate() {
             let ((world, difference), (bare_world, bare_difference)) =
                 (both(&loaded, index), both(&without, index));
-            if step.on_cores || step.phase == Phase::CoreShapes {
+            if uses_cores(step) {
                 assert!(world.lines > bare_world.lines, "step {index}");
                 assert!(difference.lines > bare_difference.lines, "step {index}");
                 on_cores += 1;
