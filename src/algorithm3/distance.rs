@@ -41,6 +41,8 @@ pub(crate) struct DistanceOutcome {
     pub lower_bound: f64,
 }
 
+// Inlined into the run: see `gjk::intersect`.
+#[inline(always)]
 pub(crate) fn closest_points<A, B, R>(
     pair: &mut Difference<A, B>,
     settings: &Settings3,

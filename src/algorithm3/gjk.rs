@@ -54,6 +54,10 @@ pub(crate) fn origin_on(v: DVec3, magnitude_squared: f64) -> bool {
 
 /// Runs GJK, building its simplex in `simplex` (whatever it held is replaced): the caller's
 /// own, so the simplex is never copied on its way to distance or EPA.
+// Inlined into the run (as is distance's `closest_points`): called, each handed its outcome
+// back through memory, Option<Vertex> and all, and the run read it back in pieces (separated
+// box pairs 3,202 → 3,111 instructions a query, 0.60 → 0.56 of parry's time).
+#[inline(always)]
 pub(crate) fn intersect<A, B, R>(
     pair: &mut Difference<A, B>,
     settings: &Settings3,
