@@ -154,9 +154,9 @@ impl Simplex {
             }
             _ => tetrahedron([q[0].w, q[1].w, q[2].w, q[3].w]),
         };
-        // The scale of the kept points, without a branch per point: the slots past `len`
-        // have weight 0, and inside, every point counts. A plain comparison, not `f64::max`:
-        // the same answer here (a NaN is skipped either way) without max's NaN handling.
+        // The scale of the kept points, over all four slots (those past `len` have weight 0;
+        // inside, every point counts), by a plain comparison rather than `f64::max`: the same
+        // answer here (a NaN is skipped either way) without max's NaN handling.
         let mut magnitude_squared = 0.0_f64;
         for (weight, length_squared) in weights.iter().zip(lengths_squared) {
             let counts = inside || *weight > 0.0;
