@@ -24,9 +24,10 @@ use std::time::Duration;
 use criterion::Criterion;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
+use gjkviz::algorithm::PenetrationMethod;
 use gjkviz::app::{Dimension, GjkvizApp, Source, install_fonts, redraw_plots};
 use gjkviz::geometry::{Body, Shape};
-use gjkviz::scene::{Scene, default_scene};
+use gjkviz::scene::{Scene, Scene3, default_scene};
 use glam::DVec2;
 
 const WARM_UP: Duration = Duration::from_millis(300);
@@ -102,25 +103,50 @@ fn bench_pair(criterion: &mut Criterion, scene: &Scene) {
 const TURN_DEGREES: f64 = 0.01;
 /// Vertices of each hull of the 3D pair.
 const HULL_VERTICES: usize = 1000;
+/// The core-shape method's margin on that pair: a tenth of the smaller hull's least radius.
+const CORE_MARGIN: f64 = 0.05;
 
 /// The 3D edit: B of a pair of 1,000-vertex hulls nudged, the app built on the edited scene
 /// (`GjkvizApp::with_scene3`: the trace, the surfaces of A, B and A − B, the cameras fitted;
 /// what a re-loaded 3D scene rebuilds), moved to the last step, and one whole frame drawn and
 /// tessellated. Three times: as the app opens; with the Shapes section open, whose tables hold
 /// the 1,000 points of each hull (the section stays open: egui keeps its state); and with B
-/// turned instead of moved, which builds the surfaces of B and A − B again.
+/// turned instead of moved, which builds the surfaces of B and A − B again. Then a move and a
+/// turn with the core-shape method, on its first step on the cores, where the views also draw
+/// both cores and core(A) − core(B).
 fn bench_hulls_3d(criterion: &mut Criterion) {
-    let scene = hulls3::hull_pair(HULL_VERTICES);
+    let plain = hulls3::hull_pair(HULL_VERTICES);
+    let mut cores = plain.clone();
+    cores.settings.penetration = PenetrationMethod::CoreShapes {
+        margin: CORE_MARGIN,
+    };
     let mut group = criterion.benchmark_group("3d hulls of 1000 vertices");
-    let open = |scene| {
+    // The first step on the cores (the same for every nudge and turn of the bench).
+    let core_step = cores
+        .trace()
+        .steps
+        .iter()
+        .position(|step| step.on_cores)
+        .expect("the method's GJK runs on the cores");
+    let open = |scene: Scene3| {
+        let on_cores = matches!(
+            scene.settings.penetration,
+            PenetrationMethod::CoreShapes { .. }
+        );
         let mut app = GjkvizApp::with_scene3(scene, "bench.ron".into());
-        app.playback_mut().last();
+        if on_cores {
+            app.playback_mut().go_to(core_step);
+        } else {
+            app.playback_mut().last();
+        }
         app
     };
-    for (name, shapes_open, turn) in [
-        ("frame", false, false),
-        ("frame with the Shapes section open", true, false),
-        ("frame after a turn", false, true),
+    for (name, scene, shapes_open, turn) in [
+        ("frame", &plain, false, false),
+        ("frame with the Shapes section open", &plain, true, false),
+        ("frame after a turn", &plain, false, true),
+        ("core shapes: frame", &cores, false, false),
+        ("core shapes: frame after a turn", &cores, false, true),
     ] {
         let mut harness = Harness::builder()
             .with_size([1280.0, 800.0])
