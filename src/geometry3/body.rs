@@ -53,6 +53,11 @@ pub struct ConvexBody3 {
     edge_directions: Vec<DVec3>,
     /// A large polyhedron's vertex graph: its support climbs instead of scanning.
     graph: Option<VertexGraph>,
+    /// A hull's vertices turned into world axes (not moved), when it has no graph: its support
+    /// scans them along the world direction itself, so that neither the direction nor the
+    /// answer waits on a turn. Empty for every other shape (spheres and capsules included:
+    /// their supports turned this way moved curved answers by rounding, see BENCHMARKS.md).
+    turned_vertices: Vec<DVec3>,
 }
 
 impl ConvexBody3 {
@@ -118,11 +123,16 @@ impl ConvexBody3 {
             face_normals: faces,
             edge_directions: edges,
             graph: None,
+            turned_vertices: Vec::new(),
         }
     }
 
     /// A hull placed in the world, with its faces, edges and vertex graph as sampling hints.
     fn placed_hull(hull: Hull3, position: DVec3, rotation: DMat3) -> Self {
+        let turned_vertices = match hull.graph {
+            Some(_) => Vec::new(),
+            None => hull.vertices.iter().map(|&v| rotation * v).collect(),
+        };
         ConvexBody3 {
             shape: LocalShape::Rounded {
                 vertices: hull.vertices,
@@ -134,6 +144,7 @@ impl ConvexBody3 {
             face_normals: hull.face_normals,
             edge_directions: hull.edge_directions,
             graph: hull.graph,
+            turned_vertices,
         }
     }
 
@@ -148,6 +159,7 @@ impl ConvexBody3 {
             face_normals: Vec::new(),
             edge_directions: Vec::new(),
             graph: None,
+            turned_vertices: Vec::new(),
         }
     }
 }
@@ -199,14 +211,25 @@ impl ConvexBody3 {
         DVec3::new(r.x_axis.dot(d), r.y_axis.dot(d), r.z_axis.dot(d))
     }
 
-    /// The support point along the local direction (x, y, z) of any shape but a box, out of
-    /// line, turned into world axes. A vector passed to a function that is not inlined goes
-    /// through memory, and a load that reads it back in other pieces than it was stored in
-    /// waits for the stores; the direction comes in as three numbers, in registers, which
-    /// took separated 32-vertex pairs from 0.87 to 0.77 of parry's time.
+    /// The support point along the world direction (x, y, z) of any shape but a box, out of
+    /// line, in world axes. A vector passed to a function that is not inlined goes through
+    /// memory, and a load that reads it back in other pieces than it was stored in waits for
+    /// the stores; the direction comes in as three numbers, in registers, which took separated
+    /// 32-vertex pairs from 0.87 to 0.77 of parry's time.
+    ///
+    /// A hull without a graph scans its turned vertices; every other shape turns the
+    /// direction into its own frame and the answer back. Each support of a GJK or EPA waits on
+    /// the one before, so the two turns' latency counted: scanning turned vertices took
+    /// separated 32-vertex pairs from 0.61 to 0.55 of parry's time (on the Xeon of the
+    /// twenty-ninth round of BENCHMARKS.md).
     #[inline(never)]
     fn turned_support(&self, x: f64, y: f64, z: f64) -> DVec3 {
-        self.rotation * self.local_extreme(DVec3::new(x, y, z))
+        let direction = DVec3::new(x, y, z);
+        if !self.turned_vertices.is_empty() {
+            let d = usable_direction(direction);
+            return self.turned_vertices[extreme_vertex_linear(&self.turned_vertices, d)];
+        }
+        self.rotation * self.local_extreme(self.local_direction(direction))
     }
 
     /// The support point along a local direction, in the local frame: a climb on a hull that
@@ -347,10 +370,7 @@ impl SupportMap3 for ConvexBody3 {
             LocalShape::Box { half_extents } => {
                 box_corner(&self.rotation, *half_extents, direction)
             }
-            _ => {
-                let local = self.local_direction(direction);
-                self.turned_support(local.x, local.y, local.z)
-            }
+            _ => self.turned_support(direction.x, direction.y, direction.z),
         }
     }
 
@@ -559,6 +579,35 @@ mod tests {
                 let farthest = corners.iter().map(|c| c.dot(d)).fold(f64::MIN, f64::max);
                 assert!(found.dot(d) >= farthest - 1e-12, "{found} along {d}");
             }
+        }
+    }
+
+    /// A turned small hull's support is one of its turned corners, at least as far along the
+    /// direction as every other, in thousands of directions; an unusable direction gives a
+    /// corner too (+x's).
+    #[test]
+    fn a_turned_small_hulls_support_is_its_farthest_corner() {
+        let hull = round_hull(
+            32,
+            DVec3::new(4.0, -2.0, 1.0),
+            DVec3::new(35.0, -70.0, 120.0),
+        );
+        assert!(hull.graph.is_none() && !hull.turned_vertices.is_empty());
+        let LocalShape::Rounded { vertices, .. } = &hull.shape else {
+            panic!("a hull is rounded");
+        };
+        let corners: Vec<DVec3> = vertices.iter().map(|&v| hull.rotation * v).collect();
+        let mut directions: Vec<DVec3> = (0..2000).map(|i| fibonacci_direction(i, 2000)).collect();
+        directions.extend([DVec3::X * 1e-200, DVec3::ZERO, DVec3::NAN]);
+        for d in directions {
+            let usable = usable_direction(d);
+            let found = hull.support_offset(d);
+            assert!(corners.contains(&found), "{found} along {d} is no corner");
+            let farthest = corners
+                .iter()
+                .map(|c| c.dot(usable))
+                .fold(f64::MIN, f64::max);
+            assert!(found.dot(usable) >= farthest - 1e-12, "{found} along {d}");
         }
     }
 
