@@ -304,7 +304,7 @@ fn exact_difference_triangles() -> usize {
         };
         local
             .iter()
-            .map(|p| convex.position + convex.rotation * *p)
+            .map(|p| convex.position + convex.rotation() * *p)
             .collect()
     };
     let (a, b) = round_hull_and_box_bodies();

@@ -83,7 +83,7 @@ fn world_vertices(body: &ConvexBody3, origin: DVec3) -> Option<Vec<DVec3>> {
     Some(
         local
             .into_iter()
-            .map(|v: DVec3| shift + body.rotation * v)
+            .map(|v: DVec3| shift + body.rotation() * v)
             .collect(),
     )
 }

@@ -61,7 +61,7 @@ pub fn sweep3(scene: &Scene3, sweep: &Sweep<Motion3>) -> Vec<SweepSample> {
     run_sweep(sweep, rule, |offset| {
         let mut b = b0.clone();
         b.position = sweep.motion.moved(b0.position, offset);
-        b.rotation = sweep.motion.turned(b0.rotation, offset);
+        b.turn_to(sweep.motion.turned(b0.rotation(), offset));
         let r = query(&a, &b, &scene.settings);
         Reading {
             signed_distance: if r.intersecting { -r.depth } else { r.distance },

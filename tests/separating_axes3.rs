@@ -85,7 +85,7 @@ fn boxes_crossing_edge_to_edge_are_found_by_the_cross_product_of_the_edges() {
 
 fn corner(body: &ConvexBody3, k: u32) -> DVec3 {
     let sign = |bit: u32| if k & (1 << bit) == 0 { -1.0 } else { 1.0 };
-    body.position + body.rotation * DVec3::new(sign(0), sign(1), sign(2))
+    body.position + body.rotation() * DVec3::new(sign(0), sign(1), sign(2))
 }
 
 #[test]

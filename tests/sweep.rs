@@ -190,6 +190,43 @@ fn turning_a_cube_about_the_vertical_brings_its_edge_in_and_about_the_centre_lin
     }
 }
 
+/// B's cube given as its eight corners turns in a sweep as the box does: a small hull's
+/// support scans its corners turned into world axes, and the sweep turns them with B.
+#[test]
+fn a_cube_given_as_its_corners_turns_in_a_sweep_as_the_box_does() {
+    let mut boxes = sliding_cubes();
+    boxes.b.position = DVec3::new(2.2, 0.0, 0.0);
+    let mut corners = boxes.clone();
+    let sign = |i: usize, bit: usize| if i >> bit & 1 == 0 { -1.0 } else { 1.0 };
+    let points = (0..8)
+        .map(|i| DVec3::new(sign(i, 0), sign(i, 1), sign(i, 2)))
+        .collect();
+    corners.b.shape = Shape3::Polyhedron { points, hull: true };
+    let turn = |scene| {
+        sweep3(
+            scene,
+            &Sweep {
+                motion: Motion3::Rotate { axis: DVec3::Z },
+                from: 0.0,
+                to: 90.0,
+                samples: 91,
+            },
+        )
+    };
+    let (by_box, by_corners) = (turn(&boxes), turn(&corners));
+    // At 45° B's vertical edge reaches into A.
+    assert!(by_box[45].signed_distance < -0.2, "{:?}", by_box[45]);
+    for (b, c) in by_box.iter().zip(&by_corners) {
+        assert!(
+            (b.signed_distance - c.signed_distance).abs() < 1e-9,
+            "at {}°: the box {}, its corners {}",
+            b.offset,
+            b.signed_distance,
+            c.signed_distance
+        );
+    }
+}
+
 #[test]
 fn a_sample_s_pose_as_scene_angles_is_the_turned_body() {
     let b = Body3::new(

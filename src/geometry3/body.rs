@@ -43,8 +43,8 @@ pub enum LocalShape {
 pub struct ConvexBody3 {
     pub shape: LocalShape,
     pub position: DVec3,
-    /// Local to world axes.
-    pub rotation: DMat3,
+    /// Local to world axes; private, since the turned vertices follow it ([`Self::turn_to`]).
+    rotation: DMat3,
     /// A point inside, in the local frame.
     centre: DVec3,
     /// Outward unit normals of flat faces, local frame.
@@ -131,7 +131,7 @@ impl ConvexBody3 {
     fn placed_hull(hull: Hull3, position: DVec3, rotation: DMat3) -> Self {
         let turned_vertices = match hull.graph {
             Some(_) => Vec::new(),
-            None => hull.vertices.iter().map(|&v| rotation * v).collect(),
+            None => turned(&hull.vertices, rotation),
         };
         ConvexBody3 {
             shape: LocalShape::Rounded {
@@ -145,6 +145,22 @@ impl ConvexBody3 {
             edge_directions: hull.edge_directions,
             graph: hull.graph,
             turned_vertices,
+        }
+    }
+
+    /// Local to world axes.
+    #[inline]
+    pub fn rotation(&self) -> DMat3 {
+        self.rotation
+    }
+
+    /// Turns the body to `rotation` (local to world axes), its turned vertices with it.
+    pub fn turn_to(&mut self, rotation: DMat3) {
+        self.rotation = rotation;
+        if let (false, LocalShape::Rounded { vertices, .. }) =
+            (self.turned_vertices.is_empty(), &self.shape)
+        {
+            self.turned_vertices = turned(vertices, rotation);
         }
     }
 
@@ -162,6 +178,11 @@ impl ConvexBody3 {
             turned_vertices: Vec::new(),
         }
     }
+}
+
+/// `vertices` turned by `rotation` into world axes.
+fn turned(vertices: &[DVec3], rotation: DMat3) -> Vec<DVec3> {
+    vertices.iter().map(|&v| rotation * v).collect()
 }
 
 /// The farthest point of a local shape along `d` (not zero, finite).
@@ -609,6 +630,31 @@ mod tests {
                 .fold(f64::MIN, f64::max);
             assert!(found.dot(usable) >= farthest - 1e-12, "{found} along {d}");
         }
+    }
+
+    /// A small hull turned to another rotation supports exactly as the same hull placed at
+    /// that rotation (its turned vertices follow), and not as it did before the turn.
+    #[test]
+    fn a_small_hull_turned_to_a_rotation_supports_as_one_placed_there() {
+        let position = DVec3::new(4.0, -2.0, 1.0);
+        let mut turned = round_hull(32, position, DVec3::new(35.0, -70.0, 120.0));
+        let before = turned.clone();
+        let placed = round_hull(32, position, DVec3::new(-10.0, 25.0, 60.0));
+        turned.turn_to(placed.rotation());
+        let mut changed = 0;
+        for i in 0..500 {
+            let d = fibonacci_direction(i, 500);
+            assert_eq!(
+                turned.support_offset(d),
+                placed.support_offset(d),
+                "along {d}"
+            );
+            changed += usize::from(turned.support_offset(d) != before.support_offset(d));
+        }
+        assert!(
+            changed > 400,
+            "{changed} of 500 supports moved with the turn"
+        );
     }
 
     /// Climbed together, two hulls give exactly the points each gives alone, in thousands of

@@ -51,8 +51,8 @@ fn balls_against_cones_sides(
             to_base: (point.y + half_height) / (1.0 + normal.y),
         };
         let (centre, ball_radius, depth) = place(&mut rng, &side);
-        let ball = ball(ball_radius, cone.position() + cone.rotation * centre);
-        let normal = cone.rotation * normal;
+        let ball = ball(ball_radius, cone.position() + cone.rotation() * centre);
+        let normal = cone.rotation() * normal;
 
         let r = query(&cone, &ball, &Settings3::default());
         assert!(r.intersecting && all_finite(&r), "{r:?}");
@@ -172,7 +172,7 @@ fn a_ball_beside_a_cones_side_far_larger_than_the_tolerance_follows_the_kink() {
     );
     let (centre, nearest, _) = nearest_on_the_cones_side(&a, half_height, radius, b.position);
     let exact_distance = (centre - nearest).length() - ball_radius;
-    let exact_normal = a.rotation * (centre - nearest).normalize();
+    let exact_normal = a.rotation() * (centre - nearest).normalize();
 
     let r = query(&a, &b, &Settings3::default());
     assert!(!r.intersecting && all_finite(&r), "{r:?}");
@@ -235,7 +235,7 @@ fn a_ball_inside_a_cone_follows_the_side_lines_kink_to_its_lowest_point() {
         "the centre is inside"
     );
     let exact_depth = to_side + ball_radius;
-    let exact_normal = b.rotation * -outward;
+    let exact_normal = b.rotation() * -outward;
 
     let r = query(&a, &b, &Settings3::default());
     assert!(r.intersecting && all_finite(&r), "{r:?}");

@@ -98,7 +98,7 @@ fn crossing_capsules_touch_in_their_one_point_to_rounding() {
         let a = capsule(half_a, radius_a, DVec3::ZERO, turn_a);
         let b = capsule(half_b, radius_b, centre_b, turn_b);
         // A capsule's axis is its local y.
-        let axis = |body: &ConvexBody3, half: f64| body.rotation * DVec3::Y * half;
+        let axis = |body: &ConvexBody3, half: f64| body.rotation() * DVec3::Y * half;
         let Some((on_a, on_b, signed)) = crossing_contact(
             (DVec3::ZERO, axis(&a, half_a), radius_a),
             (centre_b, axis(&b, half_b), radius_b),
@@ -158,7 +158,7 @@ fn a_secant_along_a_flat_faces_edge_is_not_taken_far_past_its_points() {
         centre_b,
         v3(97.23441408443927, 75.67539167523483, -147.30525304866055),
     );
-    let axis = |body: &ConvexBody3, half: f64| body.rotation * DVec3::Y * half;
+    let axis = |body: &ConvexBody3, half: f64| body.rotation() * DVec3::Y * half;
     let (on_a, on_b, signed) = crossing_contact(
         (DVec3::ZERO, axis(&a, half_a), radius_a),
         (centre_b, axis(&b, half_b), radius_b),

@@ -158,7 +158,7 @@ fn a_cylinder_or_cone_lying_on_a_box_touches_it_on_its_side_line() {
             r.intersecting && (r.normal - DVec3::Y).length() <= 1e-12,
             "{r:?}"
         );
-        let [p, q] = line.map(|l| b.position + b.rotation * l);
+        let [p, q] = line.map(|l| b.position + b.rotation() * l);
         let u = (q - p).normalize();
         let from = r.contact_b - p;
         let beside = (from - u * from.dot(u)).length();
@@ -286,8 +286,8 @@ fn a_ball_just_inside_a_round_faces_rim_settles_on_the_face() {
         let rotation = rng.vec3(-180.0, 180.0);
         let a = body3(shape, rng.vec3(-0.5, 0.5), rotation);
         let centre = foot - DVec3::Y * (ball_radius - depth);
-        let b = ball(ball_radius, a.position() + a.rotation * centre);
-        let normal = -(a.rotation * DVec3::Y);
+        let b = ball(ball_radius, a.position() + a.rotation() * centre);
+        let normal = -(a.rotation() * DVec3::Y);
 
         let r = query(&a, &b, &Settings3::default());
         assert!(r.intersecting && all_finite(&r), "{r:?}");
@@ -340,7 +340,7 @@ fn a_face_plane_fitted_within_rounding_passes_its_check_across_the_face() {
     );
     let r = query(&a, &b, &Settings3::default());
     // The face is A's cap at −y (local), whose outward normal is the normal from A toward B.
-    let normal = -(a.rotation * DVec3::Y);
+    let normal = -(a.rotation() * DVec3::Y);
     assert!(r.intersecting && all_finite(&r), "{r:?}");
     assert!(
         (r.normal - normal).length() <= 1e-14,
@@ -396,7 +396,7 @@ fn a_round_faces_corners_found_at_one_point_are_looked_for_again_wider() {
         let r = query(&a, &b, &Settings3::default());
         // The face is A's cap at −y (local): the ball's centre lies beyond it by its radius
         // less the depth.
-        let normal = -(a.rotation * DVec3::Y);
+        let normal = -(a.rotation() * DVec3::Y);
         let beyond = (centre - a.position).dot(normal) - half_height;
         assert!(r.intersecting && all_finite(&r), "{r:?}");
         assert!((r.depth - (ball_radius - beyond)).abs() <= 1e-14, "{r:?}");

@@ -17,7 +17,7 @@ use glam::DVec3;
 fn a_rounded_end_on_a_straight_side_settles_along_the_kink() {
     let a = capsule(2.0, 0.5, DVec3::ZERO, v3(0.0, 0.0, 90.0));
     let rotation = v3(20.0, 0.0, -15.0);
-    let axis = capsule(1.0, 0.4, DVec3::ZERO, rotation).rotation * DVec3::Y;
+    let axis = capsule(1.0, 0.4, DVec3::ZERO, rotation).rotation() * DVec3::Y;
     let end = v3(0.3, 0.7, 0.2);
     assert!(
         axis.dot(end.with_x(0.0)) > 0.0,
@@ -131,7 +131,7 @@ fn a_settled_normal_within_two_heights_rounding_of_the_lowest_is_the_answer() {
         let cone = body3(shape, position, rotation);
         // The side's outward normal at the angle `turn` about the axis (as in the test below).
         let out = DVec3::new(turn.cos(), 0.0, turn.sin());
-        let normal = cone.rotation * (out * (2.0 * half_height) + DVec3::Y * radius).normalize();
+        let normal = cone.rotation() * (out * (2.0 * half_height) + DVec3::Y * radius).normalize();
         let r = query(&cone, &ball(ball_radius, centre), &Settings3::default());
         assert!(r.intersecting && all_finite(&r), "{r:?}");
         let off = (r.normal - normal).length();

@@ -213,7 +213,7 @@ pub fn corners(body: &ConvexBody3) -> Option<Vec<DVec3>> {
     Some(
         local
             .into_iter()
-            .map(|p| body.position + body.rotation * p)
+            .map(|p| body.position + body.rotation() * p)
             .collect(),
     )
 }
@@ -231,11 +231,11 @@ pub fn body_surface(body: &ConvexBody3) -> Surface {
                     .get_or_insert_with(body.shape.clone(), || Surface::hull(&points))
                     .clone()
             })
-            .turned(body.rotation),
+            .turned(body.rotation()),
         None => {
             let key = Turned {
                 shape: body.shape.clone(),
-                rotation: body.rotation,
+                rotation: body.rotation(),
             };
             CACHE.with_borrow_mut(|cache| {
                 cache
@@ -289,7 +289,7 @@ impl DifferenceHull {
 pub fn difference_surface(a: &ConvexBody3, b: &ConvexBody3) -> (Surface, DifferenceHull) {
     let key = [a, b].map(|body| Turned {
         shape: body.shape.clone(),
-        rotation: body.rotation,
+        rotation: body.rotation(),
     });
     let (relative, how) = CACHE.with_borrow_mut(|cache| {
         let (surface, how) = cache
