@@ -157,10 +157,10 @@ impl ConvexBody3 {
     /// Turns the body to `rotation` (local to world axes), its turned vertices with it.
     pub fn turn_to(&mut self, rotation: DMat3) {
         self.rotation = rotation;
-        if let (false, LocalShape::Rounded { vertices, .. }) =
-            (self.turned_vertices.is_empty(), &self.shape)
-        {
-            self.turned_vertices = turned(vertices, rotation);
+        if let LocalShape::Rounded { vertices, .. } = &self.shape {
+            for (turned, &v) in self.turned_vertices.iter_mut().zip(vertices) {
+                *turned = rotation * v;
+            }
         }
     }
 
