@@ -131,7 +131,7 @@ impl ConvexBody3 {
     fn placed_hull(hull: Hull3, position: DVec3, rotation: DMat3) -> Self {
         let turned_vertices = match hull.graph {
             Some(_) => Vec::new(),
-            None => turned(&hull.vertices, rotation),
+            None => hull.vertices.iter().map(|&v| rotation * v).collect(),
         };
         ConvexBody3 {
             shape: LocalShape::Rounded {
@@ -178,11 +178,6 @@ impl ConvexBody3 {
             turned_vertices: Vec::new(),
         }
     }
-}
-
-/// `vertices` turned by `rotation` into world axes.
-fn turned(vertices: &[DVec3], rotation: DMat3) -> Vec<DVec3> {
-    vertices.iter().map(|&v| rotation * v).collect()
 }
 
 /// The farthest point of a local shape along `d` (not zero, finite).
