@@ -11,6 +11,7 @@ use super::hull::{Hull3, hull_of, solid_quickhull};
 use super::recent::Recent;
 use super::shape::{Body3, Shape3};
 use super::support::SupportMap3;
+use super::vertex_lanes::VertexLanes;
 use crate::geometry::Core;
 
 /// A shape's support function in its own frame.
@@ -56,8 +57,9 @@ pub struct ConvexBody3 {
     /// A hull's vertices turned into world axes (not moved), when it has no graph: its support
     /// scans them along the world direction itself, so that neither the direction nor the
     /// answer waits on a turn. Empty for every other shape (spheres and capsules included:
-    /// their supports turned this way moved curved answers by rounding, see BENCHMARKS.md).
-    turned_vertices: Vec<DVec3>,
+    /// their supports turned this way moved curved answers by rounding, see BENCHMARKS.md),
+    /// laid out by coordinate for the scan.
+    turned_vertices: VertexLanes,
 }
 
 impl ConvexBody3 {
@@ -123,15 +125,15 @@ impl ConvexBody3 {
             face_normals: faces,
             edge_directions: edges,
             graph: None,
-            turned_vertices: Vec::new(),
+            turned_vertices: VertexLanes::default(),
         }
     }
 
     /// A hull placed in the world, with its faces, edges and vertex graph as sampling hints.
     fn placed_hull(hull: Hull3, position: DVec3, rotation: DMat3) -> Self {
         let turned_vertices = match hull.graph {
-            Some(_) => Vec::new(),
-            None => hull.vertices.iter().map(|&v| rotation * v).collect(),
+            Some(_) => VertexLanes::default(),
+            None => VertexLanes::new(hull.vertices.iter().map(|&v| rotation * v)),
         };
         ConvexBody3 {
             shape: LocalShape::Rounded {
@@ -157,10 +159,11 @@ impl ConvexBody3 {
     /// Turns the body to `rotation` (local to world axes), its turned vertices with it.
     pub fn turn_to(&mut self, rotation: DMat3) {
         self.rotation = rotation;
-        if let LocalShape::Rounded { vertices, .. } = &self.shape {
-            for (turned, &v) in self.turned_vertices.iter_mut().zip(vertices) {
-                *turned = rotation * v;
-            }
+        if let (LocalShape::Rounded { vertices, .. }, false) =
+            (&self.shape, self.turned_vertices.is_empty())
+        {
+            self.turned_vertices
+                .write(vertices.iter().map(|&v| rotation * v));
         }
     }
 
@@ -175,7 +178,7 @@ impl ConvexBody3 {
             face_normals: Vec::new(),
             edge_directions: Vec::new(),
             graph: None,
-            turned_vertices: Vec::new(),
+            turned_vertices: VertexLanes::default(),
         }
     }
 }
@@ -243,7 +246,9 @@ impl ConvexBody3 {
         let direction = DVec3::new(x, y, z);
         if !self.turned_vertices.is_empty() {
             let d = usable_direction(direction);
-            return self.turned_vertices[extreme_vertex_linear(&self.turned_vertices, d)];
+            return self
+                .turned_vertices
+                .vertex(self.turned_vertices.farthest(d));
         }
         self.rotation * self.local_extreme(self.local_direction(direction))
     }

@@ -9,6 +9,7 @@ mod hull;
 mod recent;
 mod shape;
 mod support;
+mod vertex_lanes;
 
 pub(crate) use body::supports_together;
 pub use body::{ConvexBody3, LocalShape, local_support};
