@@ -423,7 +423,7 @@ fn check(name: &str, scene: &Scene3, trace: &Trace3, claim: Claim) {
                     .iter()
                     .rfind(|s| s.phase == Phase::Distance)
                     .expect("the distance phase ran");
-                last.simplex.clone()
+                last.simplex.to_vec()
             };
             assert_eq!(feature(trace, &ids), (a, b), "{name}");
         }

@@ -1,5 +1,6 @@
-//! The untraced path allocates nothing in the usual case and never once per iteration: every
-//! heap allocation made by `gjkviz::query` on this thread is counted.
+//! The untraced path allocates nothing in the usual case and never once per iteration, and the
+//! traced 3D path's GJK and distance steps allocate nothing of their own: every heap allocation
+//! made by `gjkviz::query` (and the 3D `trace`) on this thread is counted.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
@@ -241,4 +242,31 @@ fn large_3d_hulls_allocate_nothing() {
         overlapping > 20 && checked > 40,
         "{overlapping} overlapping pairs, {checked} checked"
     );
+}
+
+/// A traced 3D run that ends in GJK and distance allocates twice, whatever its length: the list
+/// of steps (room for 24) and the index of the step that found each point. Each step keeps its
+/// simplex's ids and the ids it dropped in itself, not on the heap.
+#[test]
+fn traced_3d_gjk_and_distance_allocate_per_run_not_per_step() {
+    use common::three::random_body;
+    use gjkviz::geometry3::ConvexBody3;
+    let mut rng = SplitMix64::new(0x57e9);
+    let kinds = ["Polyhedron", "Box", "Segment", "Triangle", "Point"];
+    let settings = gjkviz::algorithm3::Settings3::default();
+    let mut checked = 0;
+    for case in 0..2000 {
+        let [a, b] = [(); 2].map(|_| {
+            let kind = kinds[rng.int(0, kinds.len() - 1)];
+            ConvexBody3::new(&random_body(&mut rng, kind, 4.0))
+        });
+        let before = ALLOCATIONS.with(Cell::get);
+        let trace = gjkviz::algorithm3::trace(&a, &b, &settings);
+        let allocations = ALLOCATIONS.with(Cell::get) - before;
+        if !trace.result.intersecting && trace.steps.len() <= 24 {
+            assert_eq!(allocations, 2, "case {case}: {} steps", trace.steps.len());
+            checked += 1;
+        }
+    }
+    assert!(checked > 500, "only {checked} separated pairs");
 }

@@ -138,7 +138,7 @@ where
         let reduction = simplex.commit(&solution);
         recorder.record(|| Step3 {
             simplex: simplex.ids(),
-            dropped: reduction.dropped.iter().flatten().copied().collect(),
+            dropped: reduction.dropped_ids(),
             region: Some(reduction.region),
             next_direction: (!touching).then_some(-closest),
             ..found(if touching {
@@ -229,7 +229,7 @@ mod tests {
         );
         let step = steps.last().expect("the step is recorded");
         assert_eq!(
-            (step.event, step.simplex.clone()),
+            (step.event, step.simplex.to_vec()),
             (Event3::RepeatedSupport, vec![0])
         );
         assert_eq!(step.support.map(|s| s.id), Some(1));

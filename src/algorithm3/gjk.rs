@@ -129,16 +129,17 @@ where
             return outcome(Verdict::Undecided, v, Some(s), iteration);
         }
         simplex.push(s);
+        let reduction = simplex.reduce();
         let Reduction {
             closest,
             region,
-            dropped,
             magnitude_squared: kept_magnitude_squared,
-        } = simplex.reduce();
+            ..
+        } = reduction;
         let enclosed = region == Region3::Inside;
         recorder.record(|| Step3 {
             simplex: simplex.ids(),
-            dropped: dropped.iter().flatten().copied().collect(),
+            dropped: reduction.dropped_ids(),
             region: Some(region),
             // The origin on the simplex leaves no direction to search; the next iteration
             // says so.

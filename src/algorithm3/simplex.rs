@@ -12,7 +12,7 @@
 use glam::DVec3;
 
 use super::difference::{Vertex, repeats_one_of};
-use crate::trace3::{Region3, VertexId};
+use crate::trace3::{Region3, SimplexIds, VertexId};
 
 /// A triangle whose |cross product|² is below this fraction of the product of its two edges'
 /// squared lengths (sin² of its angle) has no usable area: its face formula would divide by ~0.
@@ -57,6 +57,18 @@ pub(crate) struct Reduction {
     pub magnitude_squared: f64,
 }
 
+impl Reduction {
+    /// The ids of the points dropped, as a trace step keeps them.
+    pub fn dropped_ids(&self) -> SimplexIds {
+        let (mut ids, mut len) = ([0; 4], 0);
+        for id in self.dropped.into_iter().flatten() {
+            ids[len] = id;
+            len += 1;
+        }
+        SimplexIds::from_buf_and_len(ids, len)
+    }
+}
+
 impl Simplex {
     /// Makes this the simplex of the one point `v`, in place (a new simplex written over
     /// this one would be a copy of all four slots).
@@ -71,8 +83,11 @@ impl Simplex {
         &self.points[..self.len]
     }
 
-    pub fn ids(&self) -> Vec<VertexId> {
-        self.vertices().iter().map(|v| v.id).collect()
+    /// The points' ids, as a trace step keeps them (built from an array: collected, they
+    /// took some 600 instructions a traced box pair).
+    pub fn ids(&self) -> SimplexIds {
+        let p = &self.points;
+        SimplexIds::from_buf_and_len([p[0].id, p[1].id, p[2].id, p[3].id], self.len)
     }
 
     pub fn push(&mut self, v: Vertex) {
