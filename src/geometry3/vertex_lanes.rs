@@ -103,16 +103,15 @@ impl VertexLanes {
             found = farther.to_bits().bitselect(index, found);
             index += u64x4::splat(LANES as u64);
         }
-        let (key, found) = (key.to_array(), found.to_array());
-        let mut best = 0;
-        for lane in 1..LANES {
-            let tie = key[lane] == key[best] && found[lane] < found[best];
-            if key[lane] > key[best] || tie {
-                best = lane;
-            }
-        }
+        // The lanes meet without a branch: the largest key, then the least index among the
+        // lanes that hold it (which lane's key is largest is as random as the direction).
+        let larger = |a: f64, b: f64| if b > a { b } else { a };
+        let lanes = key.to_array();
+        let top = larger(larger(lanes[0], lanes[1]), larger(lanes[2], lanes[3]));
+        let holders = key.simd_eq(f64x4::splat(top)).to_bits();
+        let candidates = holders.bitselect(found, u64x4::splat(u64::MAX)).to_array();
         // A lane that never found a key above −∞ holds index 0.
-        let at = found[best] as usize;
+        let at = candidates.into_iter().min().unwrap_or(0) as usize;
         if at < self.len { at } else { 0 }
     }
 }
