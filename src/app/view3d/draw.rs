@@ -7,13 +7,13 @@ use eframe::egui;
 use egui::{Color32, Stroke};
 use glam::DVec3;
 
-use super::hover::{FaceTarget, face_text, plane};
+use super::hover::{About, FaceTarget, plane};
 use super::loaded3::Loaded3;
 use super::render::{Drawing3, HoverTarget};
 use crate::app::check_label::check_label;
 use crate::app::palette::Palette;
 use crate::explain3::vertex_label;
-use crate::format::{num, vec3};
+use crate::format::num;
 use crate::trace::{CheckKind, Phase};
 use crate::trace3::{Event3, Face3, Region3, Step3, Trace3, VertexId};
 
@@ -67,14 +67,13 @@ pub fn world_drawing(
         d.ringed_point(v.b, 4.0, palette.shape_b);
         d.label(v.a, format!("a of {}", vertex_label(v.id)), palette.shape_a);
         d.label(v.b, format!("b of {}", vertex_label(v.id)), palette.shape_b);
-        d.hover_targets.push(HoverTarget {
-            at: v.a,
-            text: format!("a of {} = {}", vertex_label(v.id), vec3(v.a)),
-        });
-        d.hover_targets.push(HoverTarget {
-            at: v.b,
-            text: format!("b of {} = {}", vertex_label(v.id), vec3(v.b)),
-        });
+        for (at, which) in [(v.a, "a"), (v.b, "b")] {
+            let what = format!("{which} of {}", vertex_label(v.id));
+            d.hover_targets.push(HoverTarget {
+                at,
+                about: About::Point { what, at },
+            });
+        }
     }
     if at_end {
         contact(&mut d, &loaded.trace, radius, palette);
@@ -115,10 +114,13 @@ fn contact(d: &mut Drawing3, trace: &Trace3, radius: f64, palette: &Palette) {
     for t in [r.tangent1, r.tangent2] {
         d.line([a, a + t * radius * AXIS_FRACTION * 1.5], tangent);
     }
-    for (p, what) in [(a, "contact on A"), (b, "contact on B")] {
+    for (at, what) in [(a, "contact on A"), (b, "contact on B")] {
         d.hover_targets.push(HoverTarget {
-            at: p,
-            text: format!("{what} = {}", vec3(p)),
+            at,
+            about: About::Point {
+                what: what.to_string(),
+                at,
+            },
         });
     }
 }
@@ -362,13 +364,12 @@ fn vertex_target(d: &mut Drawing3, trace: &Trace3, id: VertexId) {
     if let Some(v) = trace.vertex(id) {
         d.hover_targets.push(HoverTarget {
             at: v.point,
-            text: format!(
-                "{} = a − b\n= {} − {}\n= {}",
-                vertex_label(id),
-                vec3(v.a),
-                vec3(v.b),
-                vec3(v.point)
-            ),
+            about: About::Support {
+                id,
+                a: v.a,
+                b: v.b,
+                point: v.point,
+            },
         });
     }
 }
@@ -440,11 +441,6 @@ fn simplex(
     }
 }
 
-/// The name of a face by its corners' labels.
-fn face_name(ids: [VertexId; 3]) -> String {
-    format!("face {}", ids.map(vertex_label).join(" "))
-}
-
 /// A simplex face's hover target: its normal turned away from `inside` (the tetrahedron's
 /// fourth corner), or for a lone triangle away from the origin, so the distance is that of
 /// its plane from the origin on the normal's side.
@@ -464,7 +460,9 @@ fn simplex_face_target(d: &mut Drawing3, corners: [(VertexId, DVec3); 3], inside
     };
     d.face_targets.push(FaceTarget {
         corners: points,
-        text: face_text(&face_name(corners.map(|c| c.0)), normal, distance),
+        ids: corners.map(|c| c.0),
+        normal,
+        distance,
     });
 }
 
@@ -496,7 +494,9 @@ fn polytope(
         if let Some((normal, distance)) = numbers {
             d.face_targets.push(FaceTarget {
                 corners: p,
-                text: face_text(&face_name(face.vertices), normal, distance),
+                ids: face.vertices,
+                normal,
+                distance,
             });
         }
         let stroke = if added.contains(&face.id) {
@@ -551,11 +551,10 @@ fn polytope(
         );
         d.hover_targets.push(HoverTarget {
             at: foot,
-            text: format!(
-                "closest face: n = {}\nδ = {}",
-                vec3(face.normal),
-                num(face.distance)
-            ),
+            about: About::ClosestFace {
+                normal: face.normal,
+                distance: face.distance,
+            },
         });
     }
 }

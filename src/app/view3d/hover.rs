@@ -5,19 +5,76 @@
 //! are counter-clockwise seen from outside (`trace3::Face3`), so (v1 − v0) × (v2 − v0) points
 //! outward and n · v0 is the signed distance of the plane from the origin — the numbers EPA
 //! ranks its faces by. The closest face's own numbers come from the trace as they are.
+//!
+//! A target keeps its numbers, not its words: a view offers a thousand faces and as many
+//! points, and only the one under the pointer is written out. Written for all of them, the
+//! words took about a sixth of a frame with a 1,004-face polytope (BENCHMARKS.md, thirtieth
+//! round).
 
 use eframe::egui::Pos2;
 use glam::DVec3;
 
 use super::camera::Projector;
 use super::render::{Drawing3, HOVER_RADIUS};
+use crate::explain3::vertex_label;
 use crate::format::{num, vec3};
+use crate::trace3::VertexId;
 
-/// A face the pointer can hover, with what the tooltip says about it.
+/// What a point target is, in numbers; [`About::text`] puts it in words.
+#[derive(Clone, Debug, PartialEq)]
+pub enum About {
+    /// A support point: its a − b and where it is.
+    Support {
+        id: VertexId,
+        a: DVec3,
+        b: DVec3,
+        point: DVec3,
+    },
+    /// A named point and where it is ("contact on A", "a of p3").
+    Point { what: String, at: DVec3 },
+    /// The foot of the closest face's normal: the face's numbers.
+    ClosestFace { normal: DVec3, distance: f64 },
+}
+
+impl About {
+    pub fn text(&self) -> String {
+        match self {
+            About::Support { id, a, b, point } => format!(
+                "{} = a − b\n= {} − {}\n= {}",
+                vertex_label(*id),
+                vec3(*a),
+                vec3(*b),
+                vec3(*point)
+            ),
+            About::Point { what, at } => format!("{what} = {}", vec3(*at)),
+            About::ClosestFace { normal, distance } => format!(
+                "closest face: n = {}\nδ = {}",
+                vec3(*normal),
+                num(*distance)
+            ),
+        }
+    }
+}
+
+/// A face the pointer can hover: its corners' points and ids, its normal and distance.
 #[derive(Clone, Debug, PartialEq)]
 pub struct FaceTarget {
     pub corners: [DVec3; 3],
-    pub text: String,
+    pub ids: [VertexId; 3],
+    pub normal: DVec3,
+    pub distance: f64,
+}
+
+impl FaceTarget {
+    /// The words about the face: its name, normal and distance.
+    pub fn text(&self) -> String {
+        let name = self.ids.map(vertex_label).join(" ");
+        format!(
+            "face {name}\nn = {}\nδ = {}",
+            vec3(self.normal),
+            num(self.distance)
+        )
+    }
 }
 
 /// The unit normal by the corners' winding and the plane's signed distance from the origin;
@@ -29,36 +86,27 @@ pub fn plane(corners: [DVec3; 3]) -> Option<(DVec3, f64)> {
     distance.is_finite().then_some((normal, distance))
 }
 
-/// The words about a face: its name, normal and distance.
-pub fn face_text(name: &str, normal: DVec3, distance: f64) -> String {
-    format!("{name}\nn = {}\nδ = {}", vec3(normal), num(distance))
-}
-
 /// The text of what is under `pointer`: the nearest point target within [`HOVER_RADIUS`],
 /// else the face nearest the eye whose projected triangle holds the pointer.
-pub fn under_pointer<'a>(
-    drawing: &'a Drawing3,
-    projector: &Projector,
-    pointer: Pos2,
-) -> Option<&'a str> {
+pub fn under_pointer(drawing: &Drawing3, projector: &Projector, pointer: Pos2) -> Option<String> {
     let point = drawing
         .hover_targets
         .iter()
         .filter_map(|t| {
             let q = projector.project(t.at)?;
             let gap = Pos2::new(q.x, q.y).distance(pointer);
-            (gap <= HOVER_RADIUS).then_some((gap, t.text.as_str()))
+            (gap <= HOVER_RADIUS).then_some((gap, &t.about))
         })
         .min_by(|a, b| a.0.total_cmp(&b.0));
-    if let Some((_, text)) = point {
-        return Some(text);
+    if let Some((_, about)) = point {
+        return Some(about.text());
     }
     drawing
         .face_targets
         .iter()
-        .filter_map(|f| Some((depth_under(f.corners, projector, pointer)?, f.text.as_str())))
+        .filter_map(|f| Some((depth_under(f.corners, projector, pointer)?, f)))
         .min_by(|a, b| a.0.total_cmp(&b.0))
-        .map(|(_, text)| text)
+        .map(|(_, face)| face.text())
 }
 
 /// The depth of a face under the pointer (interpolated across the screen triangle), or None

@@ -217,8 +217,7 @@ fn paint_view(
     painter.extend(drawing.shapes(&projector, rect, ui.ctx(), palette.text));
     let hovered = response
         .hover_pos()
-        .and_then(|pointer| hover::under_pointer(&drawing, &projector, pointer))
-        .map(str::to_owned);
+        .and_then(|pointer| hover::under_pointer(&drawing, &projector, pointer));
     let clicked = response.clicked();
     if let Some(text) = &hovered {
         response.on_hover_text_at_pointer(text.as_str());

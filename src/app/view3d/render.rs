@@ -10,7 +10,7 @@ use egui::{Color32, Pos2, Rect, Shape, Stroke, epaint::Mesh, pos2, vec2};
 use glam::DVec3;
 
 use super::camera::{Projected, Projector};
-use super::hover::FaceTarget;
+use super::hover::{About, FaceTarget};
 use super::segments::{CellGrid, SegmentGrid};
 use super::surface::Surface;
 use crate::app::clip::{ClipBox, screen};
@@ -63,7 +63,7 @@ struct Label {
 #[derive(Clone, Debug, PartialEq)]
 pub struct HoverTarget {
     pub at: DVec3,
-    pub text: String,
+    pub about: About,
 }
 
 /// What one view draws this frame, in world space.
