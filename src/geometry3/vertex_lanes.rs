@@ -72,7 +72,7 @@ impl VertexLanes {
         self.len == 0
     }
 
-    /// Vertex `i` (< [`Self::len`]).
+    /// Vertex `i`, one of those laid out.
     #[inline]
     pub fn vertex(&self, i: usize) -> DVec3 {
         let (group, lane) = (&self.groups[i / LANES], i % LANES);

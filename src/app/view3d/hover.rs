@@ -6,8 +6,8 @@
 //! outward and n · v0 is the signed distance of the plane from the origin — the numbers EPA
 //! ranks its faces by. The closest face's own numbers come from the trace as they are.
 //!
-//! A target keeps its numbers, not its words: a view offers a thousand faces and as many
-//! points, and only the one under the pointer is written out. Written for all of them, the
+//! A target keeps its numbers, not its words: a view offers a polytope's thousand faces and
+//! hundreds of points, and only the one under the pointer is written out. Written for all of them, the
 //! words took about a sixth of a frame with a 1,004-face polytope (BENCHMARKS.md, thirtieth
 //! round).
 
@@ -37,6 +37,7 @@ pub enum About {
 }
 
 impl About {
+    /// The words the tooltip and the step panel show.
     pub fn text(&self) -> String {
         match self {
             About::Support { id, a, b, point } => format!(
