@@ -1,12 +1,13 @@
 //! Convex hulls of 3D point lists, whatever their dimension: a point, a segment, a flat polygon
-//! or a solid. Solids use parry3d-f64's quickhull; flat lists use the crate's 2D hull in the
-//! points' plane.
+//! or a solid. Solids use the crate's quickhull; flat lists use its 2D hull in the points'
+//! plane.
 
 use std::collections::{HashMap, HashSet};
 
 use glam::{DVec2, DVec3};
 
 use super::climb::{CLIMB_MIN_VERTICES, VertexGraph};
+use super::quickhull::quickhull;
 use super::recent::Recent;
 use crate::geometry::convex_hull;
 
@@ -20,15 +21,6 @@ const HINTS_MAX: usize = 1000;
 /// Two unit directions closer than this (1 − cos) are one: duplicated normals and edges would
 /// only repeat work in direction sampling.
 const SAME_DIRECTION: f64 = 1e-12;
-/// A solid whose extent along one of its axes ([`Frame`]) is below this fraction of
-/// another's is stretched to equal extents before quickhull. parry's quickhull counts a list's
-/// dimensions from the eigenvalues of its covariance, scaled to a unit box, and calls one below
-/// 1e-7 flat: a plate or a wedge thinner than about 1e-3 of its size lost its thickness (a
-/// 2 × 2 plate 2e-4 thick came back a square, a triangle's apex 1e-3 above it was dropped).
-/// The hull of the stretched list has the same vertices and faces (a linear map keeps them),
-/// and at this ratio the covariance is far from the threshold.
-const THIN: f64 = 1e-2;
-
 /// The convex hull of a point list in the list's own frame.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Hull3 {
@@ -92,7 +84,7 @@ fn build_hull(points: &[DVec3]) -> Hull3 {
             normal,
             epsilon,
         } => flat_polygon(points, p, u, normal, epsilon),
-        Span::Solid { frame, epsilon } => solid(points, &frame, epsilon),
+        Span::Solid { epsilon } => solid(points, epsilon),
     }
 }
 
@@ -114,24 +106,16 @@ enum Span {
         normal: DVec3,
         epsilon: f64,
     },
-    /// Points off the plane through `frame.origin` spanned by its first two axes.
-    Solid { frame: Frame, epsilon: f64 },
+    /// Points off a plane: a solid.
+    Solid { epsilon: f64 },
 }
 
-/// A solid list's own axes: orthonormal, the first along its longest extent, the third normal
-/// to the plane of the first two through `origin`; `extents` its widths along them.
-struct Frame {
-    origin: DVec3,
-    axes: [DVec3; 3],
-    extents: [f64; 3],
-}
-
-/// Quickhull's corners and triangles for points that span a solid (the test their hull uses),
-/// thin lists stretched first (see `THIN`); None for a plane, a line or a point, or where
-/// quickhull gives up. The drawn surfaces take their triangles from here, as hulls do.
+/// Quickhull's corners and triangles for points that span a solid (the test their hull uses);
+/// None for a plane, a line or a point. The drawn surfaces take their triangles from here, as
+/// hulls do.
 pub fn solid_quickhull(points: &[DVec3]) -> Option<(Vec<DVec3>, Vec<[u32; 3]>)> {
     match span(points) {
-        Span::Solid { frame, .. } => quickhull(points, &frame),
+        Span::Solid { .. } => quickhull(points),
         _ => None,
     }
 }
@@ -178,22 +162,7 @@ fn span(points: &[DVec3]) -> Span {
             epsilon,
         };
     }
-    let axes = [u, normal.cross(u), normal];
-    let extents = axes.map(|axis| {
-        let (low, high) = points.iter().fold((0.0_f64, 0.0_f64), |(low, high), x| {
-            let t = axis.dot(*x - p);
-            (low.min(t), high.max(t))
-        });
-        high - low
-    });
-    Span::Solid {
-        frame: Frame {
-            origin: p,
-            axes,
-            extents,
-        },
-        epsilon,
-    }
+    Span::Solid { epsilon }
 }
 
 fn lower_dimension(vertices: Vec<DVec3>, dimension: u8, epsilon: f64) -> Hull3 {
@@ -241,19 +210,9 @@ fn flat_polygon(points: &[DVec3], origin: DVec3, u: DVec3, normal: DVec3, epsilo
     hull
 }
 
-/// Parry's quickhull of a solid list, thin lists stretched first (see [`THIN`]).
-fn quickhull(points: &[DVec3], frame: &Frame) -> Option<(Vec<DVec3>, Vec<[u32; 3]>)> {
-    let longest = frame.extents.iter().copied().fold(0.0, f64::max);
-    if frame.extents.iter().any(|&e| e < THIN * longest) {
-        stretched_quickhull(points, frame)
-    } else {
-        parry3d_f64::transformation::try_convex_hull(points).ok()
-    }
-}
-
 /// The hull of a solid list by [`quickhull`].
-fn solid(points: &[DVec3], frame: &Frame, epsilon: f64) -> Hull3 {
-    let Some((vertices, triangles)) = quickhull(points, frame) else {
+fn solid(points: &[DVec3], epsilon: f64) -> Hull3 {
+    let Some((vertices, triangles)) = quickhull(points) else {
         // Quickhull gave up (rounding on a nearly flat list): the distinct points still give
         // correct supports, only the sampling hints are lost.
         let mut distinct: Vec<DVec3> = Vec::new();
@@ -309,36 +268,6 @@ fn solid(points: &[DVec3], frame: &Frame, epsilon: f64) -> Hull3 {
     links.sort_unstable();
     hull.graph = graph(&hull.vertices, &links);
     hull
-}
-
-/// Quickhull's corners and triangles for `points` with each axis scaled to a unit extent, the
-/// corners mapped back to the points they were made from, bit for bit.
-fn stretched_quickhull(points: &[DVec3], frame: &Frame) -> Option<(Vec<DVec3>, Vec<[u32; 3]>)> {
-    let Frame {
-        origin,
-        axes,
-        extents,
-    } = frame;
-    let stretch = |x: DVec3| {
-        let d = x - *origin;
-        DVec3::new(
-            axes[0].dot(d) / extents[0],
-            axes[1].dot(d) / extents[1],
-            axes[2].dot(d) / extents[2],
-        )
-    };
-    let stretched: Vec<DVec3> = points.iter().map(|&x| stretch(x)).collect();
-    let bits = |x: DVec3| x.to_array().map(f64::to_bits);
-    let mut original: HashMap<[u64; 3], DVec3> = HashMap::new();
-    for (&s, &x) in stretched.iter().zip(points) {
-        original.entry(bits(s)).or_insert(x);
-    }
-    let (corners, triangles) = parry3d_f64::transformation::try_convex_hull(&stretched).ok()?;
-    let corners: Option<Vec<DVec3>> = corners
-        .iter()
-        .map(|&c| original.get(&bits(c)).copied())
-        .collect();
-    Some((corners?, triangles))
 }
 
 /// Bits per axis of the spatial sort key (three axes in a 64-bit key).
@@ -550,8 +479,7 @@ mod tests {
                 DVec3::new(r * t.cos(), y, r * t.sin()) * DVec3::new(2.0, 1.0, 0.5)
             })
             .collect();
-        let (vertices, triangles) = parry3d_f64::transformation::try_convex_hull(&points)
-            .expect("a round cloud has a hull");
+        let (vertices, triangles) = quickhull(&points).expect("a round cloud has a hull");
         let (sorted, renumbered) = in_spatial_order(vertices.clone(), triangles.clone());
         let mut before: Vec<[u64; 3]> = vertices
             .iter()
@@ -640,8 +568,9 @@ mod tests {
     }
 
     /// A 2 × 2 plate and a wedge (a triangle with a point above it) down to a thickness of 1e-7
-    /// of their size keep every corner and their faces; quickhull alone kept neither below
-    /// about 1e-3 (the plate came back a square, the wedge a triangle).
+    /// of their size keep every corner and their faces; parry's quickhull (the crate's before
+    /// its own) kept neither below about 1e-3 (the plate came back a square, the wedge a
+    /// triangle).
     #[test]
     fn thin_solids_keep_their_thickness() {
         for thickness in [1e-1, 1e-3, 1e-4, 1e-5, 1e-7] {

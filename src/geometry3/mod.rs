@@ -6,6 +6,7 @@ mod body;
 mod climb;
 mod erode;
 mod hull;
+mod quickhull;
 mod recent;
 mod shape;
 mod support;

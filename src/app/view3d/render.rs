@@ -101,20 +101,19 @@ impl Drawing3 {
     /// A convex surface: translucent faces split into back and front by the eye's side, and
     /// its sharp edges (the hidden ones fainter).
     pub fn surface(&mut self, surface: &Surface, eye: DVec3, fill: Color32, edge: Stroke) {
-        let facing: Vec<bool> = (0..surface.triangles.len() as u32)
-            .map(|t| {
-                let [a, _, _] = surface.corners(t);
-                surface.normal(t).dot(eye - a) > 0.0
-            })
-            .collect();
-        for (t, &front) in facing.iter().enumerate() {
-            let corners = surface.corners(t as u32);
+        let mut facing = Vec::with_capacity(surface.triangles.len());
+        self.triangles.reserve(surface.triangles.len());
+        for t in 0..surface.triangles.len() as u32 {
+            let corners = surface.corners(t);
+            let normal = surface.normal(t);
+            let front = normal.dot(eye - corners[0]) > 0.0;
             let toward_eye = (eye - corners[0]).normalize_or_zero();
             self.triangles.push(Triangle {
                 corners,
-                fill: shaded(fill, surface.normal(t as u32).dot(toward_eye).abs()),
+                fill: shaded(fill, normal.dot(toward_eye).abs()),
                 layer: if front { Layer::Front } else { Layer::Back },
             });
+            facing.push(front);
         }
         let faces_front = |f: Option<u32>| f.and_then(|f| facing.get(f as usize).copied());
         for e in &surface.edges {
@@ -258,6 +257,8 @@ impl Drawing3 {
             // Far to near.
             sorted.sort_by(|x, y| y.0.total_cmp(&x.0));
             let mut mesh = Mesh::default();
+            mesh.vertices.reserve(3 * sorted.len());
+            mesh.indices.reserve(3 * sorted.len());
             for (_, corners, fill) in sorted {
                 let base = mesh.vertices.len() as u32;
                 for p in corners {

@@ -21,6 +21,9 @@ pub struct Surface {
     pub vertices: Vec<DVec3>,
     /// Counter-clockwise seen from outside.
     pub triangles: Vec<[u32; 3]>,
+    /// Each triangle's outward unit normal (zero for a sliver), made once: every frame shades
+    /// every triangle by it.
+    normals: Vec<DVec3>,
     /// Sharp edges: vertex indices and the triangles on either side (one for a flat outline).
     pub edges: Vec<Edge>,
     /// A point inside.
@@ -40,7 +43,7 @@ impl Surface {
         if points.is_empty() {
             return Surface::default();
         }
-        // A solid's triangles straight from quickhull (stretched as hulls are when thin).
+        // A solid's triangles straight from quickhull.
         // Through `hull_of` it cost two quickhulls (the support hull first, with its vertex
         // graph, then its corners again), and the support hull was kept among the scene's,
         // pushing theirs out of the cache.
@@ -62,6 +65,7 @@ impl Surface {
                 let n = hull.vertices.len() as u32;
                 let mut surface = outline(hull.vertices, centre);
                 surface.triangles = (1..n.saturating_sub(1)).map(|i| [0, i, i + 1]).collect();
+                surface.normals = triangle_normals(&surface.vertices, &surface.triangles);
                 surface
             }
             _ => outline(hull.vertices, centre),
@@ -72,14 +76,17 @@ impl Surface {
     /// orientation and which edges are sharp, are what they were.
     fn turned(mut self, rotation: DMat3) -> Surface {
         self.vertices.iter_mut().for_each(|v| *v = rotation * *v);
+        self.normals.iter_mut().for_each(|n| *n = rotation * *n);
         self.centre = rotation * self.centre;
         self
     }
 
     /// The outward unit normal of a triangle.
     pub fn normal(&self, triangle: u32) -> DVec3 {
-        let [a, b, c] = self.corners(triangle);
-        (b - a).cross(c - a).normalize_or_zero()
+        self.normals
+            .get(triangle as usize)
+            .copied()
+            .unwrap_or_default()
     }
 
     pub fn corners(&self, triangle: u32) -> [DVec3; 3] {
@@ -108,6 +115,7 @@ fn solid(vertices: Vec<DVec3>, mut triangles: Vec<[u32; 3]>, centre: DVec3) -> S
         }
     }
     let mut surface = Surface {
+        normals: triangle_normals(&vertices, &triangles),
         vertices,
         triangles,
         edges: Vec::new(),
@@ -115,6 +123,16 @@ fn solid(vertices: Vec<DVec3>, mut triangles: Vec<[u32; 3]>, centre: DVec3) -> S
     };
     surface.edges = sharp_edges(&surface);
     surface
+}
+
+fn triangle_normals(vertices: &[DVec3], triangles: &[[u32; 3]]) -> Vec<DVec3> {
+    triangles
+        .iter()
+        .map(|t| {
+            let [a, b, c] = t.map(|i| vertices[i as usize]);
+            (b - a).cross(c - a).normalize_or_zero()
+        })
+        .collect()
 }
 
 /// The closed loop through `vertices` (a polygon's outline, a segment, a point).
@@ -136,6 +154,7 @@ fn outline(vertices: Vec<DVec3>, centre: DVec3) -> Surface {
     Surface {
         vertices,
         triangles: Vec::new(),
+        normals: Vec::new(),
         edges,
         centre,
     }
@@ -143,20 +162,27 @@ fn outline(vertices: Vec<DVec3>, centre: DVec3) -> Surface {
 
 /// The edges where two triangles meet at an angle.
 fn sharp_edges(surface: &Surface) -> Vec<Edge> {
-    let mut sides: std::collections::HashMap<(u32, u32), Vec<u32>> = Default::default();
-    for (t, tri) in surface.triangles.iter().enumerate() {
-        for k in 0..3 {
-            let (a, b) = (tri[k], tri[(k + 1) % 3]);
-            sides
-                .entry((a.min(b), a.max(b)))
-                .or_default()
-                .push(t as u32);
-        }
-    }
-    let mut edges: Vec<Edge> = sides
-        .into_iter()
-        .filter_map(|((a, b), faces)| {
-            let (f0, f1) = (faces.first().copied(), faces.get(1).copied());
+    // Every triangle side as (lower end, higher end, triangle), sorted: the sides of one edge
+    // come together, in the triangles' order, and the edges in the order of their ends (the
+    // same every run, so frames and tests are reproducible). A map of the edges made a list,
+    // an allocation, for each.
+    let mut sides: Vec<(u32, u32, u32)> = surface
+        .triangles
+        .iter()
+        .enumerate()
+        .flat_map(|(t, tri)| {
+            (0..3).map(move |k| {
+                let (a, b) = (tri[k], tri[(k + 1) % 3]);
+                (a.min(b), a.max(b), t as u32)
+            })
+        })
+        .collect();
+    sides.sort_unstable();
+    sides
+        .chunk_by(|x, y| (x.0, x.1) == (y.0, y.1))
+        .filter_map(|edge| {
+            let (a, b) = (edge[0].0, edge[0].1);
+            let (f0, f1) = (Some(edge[0].2), edge.get(1).map(|side| side.2));
             let sharp = match (f0, f1) {
                 (Some(f0), Some(f1)) => {
                     1.0 - surface.normal(f0).dot(surface.normal(f1)) > SHARP_EDGE
@@ -168,10 +194,7 @@ fn sharp_edges(surface: &Surface) -> Vec<Edge> {
                 faces: [f0, f1],
             })
         })
-        .collect();
-    // The same order every run, so frames and tests are reproducible.
-    edges.sort_by_key(|e| e.ends);
-    edges
+        .collect()
 }
 
 /// Evenly spread unit directions (a Fibonacci sphere).
@@ -391,7 +414,7 @@ mod tests {
     }
 
     /// A plate 2e-4 thick given as eight points is drawn as the thin box it is, as its hull
-    /// is: quickhull alone drew it as a square.
+    /// is: parry's quickhull, which drew the surfaces before, made it a square.
     #[test]
     fn a_thin_plate_is_drawn_with_its_thickness() {
         let mut points = Vec::new();
