@@ -229,18 +229,15 @@ fn solid(points: &[DVec3], epsilon: f64) -> Hull3 {
         (vertices, triangles)
     };
     let mut hull = lower_dimension(vertices, 3, epsilon);
-    let centre = hull.centre;
     // Each undirected edge with the normals of the triangles on its sides.
     let mut edges: HashMap<(u32, u32), DVec3> = HashMap::new();
     let (mut normals, mut directions) = (DirectionSet::default(), DirectionSet::default());
     for t in &triangles {
         let [a, b, c] = t.map(|i| hull.vertices[i as usize]);
-        let mut n = (b - a).cross(c - a).normalize_or_zero();
+        // Outward: quickhull's triangles are counter-clockwise seen from outside.
+        let n = (b - a).cross(c - a).normalize_or_zero();
         if n == DVec3::ZERO {
             continue;
-        }
-        if n.dot(a - centre) < 0.0 {
-            n = -n;
         }
         hull.planes.push((n, n.dot(a)));
         if hull.face_normals.len() < HINTS_MAX && !normals.contains(n, false) {

@@ -47,19 +47,13 @@ impl Surface {
         // Through `hull_of` it cost two quickhulls (the support hull first, with its vertex
         // graph, then its corners again), and the support hull was kept among the scene's,
         // pushing theirs out of the cache.
-        if let Some((vertices, triangles)) = solid_quickhull(&points)
-            && !vertices.is_empty()
-        {
+        if let Some((vertices, triangles)) = solid_quickhull(&points) {
             let centre = vertices.iter().sum::<DVec3>() / vertices.len() as f64;
             return solid(vertices, triangles, centre);
         }
         let hull = hull_of(&points);
         let centre = hull.centre;
         match hull.dimension {
-            3 => match solid_quickhull(&hull.vertices) {
-                Some((vertices, triangles)) => solid(vertices, triangles, centre),
-                None => outline(hull.vertices, centre),
-            },
             // A flat polygon's corners come in order around it: a fan fills it.
             2 => {
                 let n = hull.vertices.len() as u32;
@@ -106,14 +100,8 @@ impl Surface {
     }
 }
 
-/// A solid's triangles turned outward, and its sharp edges.
-fn solid(vertices: Vec<DVec3>, mut triangles: Vec<[u32; 3]>, centre: DVec3) -> Surface {
-    for t in &mut triangles {
-        let [a, b, c] = t.map(|i| vertices[i as usize]);
-        if (b - a).cross(c - a).dot(a - centre) < 0.0 {
-            t.swap(1, 2);
-        }
-    }
+/// A solid from quickhull's triangles (counter-clockwise from outside), with its sharp edges.
+fn solid(vertices: Vec<DVec3>, triangles: Vec<[u32; 3]>, centre: DVec3) -> Surface {
     let mut surface = Surface {
         normals: triangle_normals(&vertices, &triangles),
         vertices,
