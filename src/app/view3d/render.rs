@@ -25,6 +25,18 @@ pub enum Layer {
 
 const LAYERS: [Layer; 3] = [Layer::Back, Layer::Inside, Layer::Front];
 
+/// A key that orders depths far to near as integers, in `f64::total_cmp`'s order reversed: a
+/// negative float's bits all flipped and a positive one's sign bit set order as the floats do.
+fn far_first(depth: f64) -> u64 {
+    let bits = depth.to_bits();
+    let ascending = if bits >> 63 == 1 {
+        !bits
+    } else {
+        bits | 1 << 63
+    };
+    !ascending
+}
+
 #[derive(Clone, Copy, Debug)]
 struct Triangle {
     corners: [DVec3; 3],
@@ -254,17 +266,17 @@ impl Drawing3 {
                     Some((depth, [to_pos(a), to_pos(b), to_pos(c)], t.fill))
                 })
                 .collect();
-            // Far to near, ties in the order drawn. The order is sorted rather than the
-            // triangles: a stable sort moved 40 bytes a triangle through a scratch copy.
-            let mut order: Vec<u32> = (0..drawn.len() as u32).collect();
-            order.sort_unstable_by(|&i, &j| {
-                let depth = |k: u32| drawn[k as usize].0;
-                depth(j).total_cmp(&depth(i)).then(i.cmp(&j))
-            });
+            // Far to near, ties in the order drawn. Keys and indices are sorted rather than the
+            // triangles (a stable sort moved 40 bytes a triangle through a scratch copy), and
+            // the keys sit beside the indices, so comparing two reads no triangle.
+            let mut order: Vec<(u64, u32)> = (0..drawn.len() as u32)
+                .map(|k| (far_first(drawn[k as usize].0), k))
+                .collect();
+            order.sort_unstable();
             let mut mesh = Mesh::default();
             mesh.vertices.reserve(3 * drawn.len());
             mesh.indices.reserve(3 * drawn.len());
-            for &k in &order {
+            for &(_, k) in &order {
                 let (_, corners, fill) = drawn[k as usize];
                 let base = mesh.vertices.len() as u32;
                 for p in corners {
@@ -587,6 +599,32 @@ mod tests {
         assert!(meshes[1].vertices.iter().all(|v| v.color == Color32::GREEN));
         assert!(meshes[2].vertices.iter().all(|v| v.color == front));
         assert_eq!(meshes[0].indices.len() + meshes[2].indices.len(), 36);
+    }
+
+    #[test]
+    fn far_first_orders_depths_as_total_cmp_reversed() {
+        let depths = [
+            f64::NEG_INFINITY,
+            -3.5,
+            -1e-300,
+            -0.0,
+            0.0,
+            5e-324,
+            1e-9,
+            1.0,
+            1.0 + f64::EPSILON,
+            7e12,
+            f64::INFINITY,
+        ];
+        for a in depths {
+            for b in depths {
+                assert_eq!(
+                    far_first(a).cmp(&far_first(b)),
+                    b.total_cmp(&a),
+                    "{a} against {b}"
+                );
+            }
+        }
     }
 
     #[test]
