@@ -683,11 +683,13 @@ fn a_box_given_as_a_polyhedron_has_the_boxs_core() {
 #[test]
 fn a_large_hulls_core_lies_a_margin_inside_every_face() {
     use gjkviz::algorithm3::fibonacci_direction;
-    use gjkviz::geometry3::solid_quickhull;
+    use gjkviz::geometry3::{Triangulation, solid_quickhull};
     let n = 3000;
     let radii = v3(1.0, 0.7, 0.4);
     let points: Vec<DVec3> = (0..n).map(|i| fibonacci_direction(i, n) * radii).collect();
-    let (corners, triangles) = solid_quickhull(&points).expect("a solid hull");
+    let Triangulation {
+        corners, triangles, ..
+    } = solid_quickhull(&points).expect("a solid hull");
     let hull = body3(
         Shape3::Polyhedron {
             points: points.clone(),

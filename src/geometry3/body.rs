@@ -8,6 +8,7 @@ use glam::{DMat3, DVec3};
 use super::climb::{Climbing, VertexGraph, extreme_vertex_linear, extreme_vertices_together};
 use super::erode::{eroded_cone, eroded_polyhedron};
 use super::hull::{Hull3, hull_of, solid_quickhull};
+use super::quickhull::Triangulation;
 use super::recent::Recent;
 use super::shape::{Body3, Shape3};
 use super::support::SupportMap3;
@@ -271,7 +272,11 @@ impl ConvexBody3 {
     /// hints, at most a thousand), each offset the normal's support, a climb on a large hull. A
     /// flat or straight list has no triangles, so no core.
     fn eroded_hull(&self, vertices: &[DVec3], margin: f64) -> Option<Hull3> {
-        let (hull_corners, triangles) = solid_quickhull(vertices)?;
+        let Triangulation {
+            corners: hull_corners,
+            triangles,
+            ..
+        } = solid_quickhull(vertices)?;
         let planes = triangles.iter().filter_map(|&[i, j, k]| {
             let [a, b, c] = [i, j, k].map(|index| hull_corners[index as usize]);
             let n = (b - a).cross(c - a).try_normalize()?;

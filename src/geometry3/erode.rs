@@ -11,6 +11,7 @@
 use glam::DVec3;
 
 use super::hull::solid_quickhull;
+use super::quickhull::Triangulation;
 
 /// The corners of a solid polyhedron shrunk by `margin`, from its face `planes` (unit outward
 /// normal n, offset d: the polyhedron is where n·x ≤ d for all; a face may come more than
@@ -38,7 +39,11 @@ pub(super) fn eroded_polyhedron(
             (clearance > least_clearance).then(|| n / clearance)
         })
         .collect::<Option<_>>()?;
-    let (dual_corners, triangles) = solid_quickhull(&duals)?;
+    let Triangulation {
+        corners: dual_corners,
+        triangles,
+        ..
+    } = solid_quickhull(&duals)?;
     let corners = triangles
         .iter()
         .filter_map(|&[i, j, k]| {

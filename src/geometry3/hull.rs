@@ -3,11 +3,12 @@
 //! plane.
 
 use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
 
 use glam::{DVec2, DVec3};
 
 use super::climb::{CLIMB_MIN_VERTICES, VertexGraph};
-use super::quickhull::quickhull;
+use super::quickhull::{Triangulation, quickhull};
 use super::recent::Recent;
 use crate::geometry::convex_hull;
 
@@ -38,8 +39,9 @@ pub struct Hull3 {
     /// of [`CLIMB_MIN_VERTICES`] or more (smaller ones are scanned).
     pub graph: Option<VertexGraph>,
     /// Planes (unit outward normal, offset) of a solid or the edges' inward tests of a polygon,
-    /// used only to find interior points.
-    planes: Vec<(DVec3, f64)>,
+    /// used only to find interior points. Shared: a copy of a kept hull is a body's, which
+    /// needs none, and a core's 4,000 corners have 8,000 planes (256 KB copied per body).
+    planes: Arc<[(DVec3, f64)]>,
     /// Tolerance of "on the hull" in this list's units.
     epsilon: f64,
 }
@@ -113,7 +115,7 @@ enum Span {
 /// Quickhull's corners and triangles for points that span a solid (the test their hull uses);
 /// None for a plane, a line or a point. The drawn surfaces take their triangles from here, as
 /// hulls do.
-pub fn solid_quickhull(points: &[DVec3]) -> Option<(Vec<DVec3>, Vec<[u32; 3]>)> {
+pub fn solid_quickhull(points: &[DVec3]) -> Option<Triangulation> {
     match span(points) {
         Span::Solid { .. } => quickhull(points),
         _ => None,
@@ -174,7 +176,7 @@ fn lower_dimension(vertices: Vec<DVec3>, dimension: u8, epsilon: f64) -> Hull3 {
         edge_directions: Vec::new(),
         centre,
         graph: None,
-        planes: Vec::new(),
+        planes: Arc::from([]),
         epsilon,
     }
 }
@@ -198,13 +200,15 @@ fn flat_polygon(points: &[DVec3], origin: DVec3, u: DVec3, normal: DVec3, epsilo
     let mut hull = lower_dimension(vertices, 2, epsilon);
     hull.face_normals = vec![normal, -normal];
     let mut directions = DirectionSet::default();
+    let mut planes = Vec::with_capacity(n);
     for i in 0..n {
         let (a, b) = (hull.vertices[i], hull.vertices[(i + 1) % n]);
         push_direction(&mut hull.edge_directions, &mut directions, b - a);
         // The outline is counter-clockwise about `normal`: inside is left of each edge.
         let inward = normal.cross(b - a).normalize_or_zero();
-        hull.planes.push((-inward, -inward.dot(a)));
+        planes.push((-inward, -inward.dot(a)));
     }
+    hull.planes = planes.into();
     let outline: Vec<[u32; 2]> = (0..n as u32).map(|i| [i, (i + 1) % n as u32]).collect();
     hull.graph = graph(&hull.vertices, &outline);
     hull
@@ -212,7 +216,12 @@ fn flat_polygon(points: &[DVec3], origin: DVec3, u: DVec3, normal: DVec3, epsilo
 
 /// The hull of a solid list by [`quickhull`].
 fn solid(points: &[DVec3], epsilon: f64) -> Hull3 {
-    let Some((vertices, triangles)) = quickhull(points) else {
+    let Some(Triangulation {
+        corners: vertices,
+        triangles,
+        neighbours,
+    }) = quickhull(points)
+    else {
         // Quickhull gave up (rounding on a nearly flat list): the distinct points still give
         // correct supports, only the sampling hints are lost.
         let mut distinct: Vec<DVec3> = Vec::new();
@@ -229,39 +238,48 @@ fn solid(points: &[DVec3], epsilon: f64) -> Hull3 {
         (vertices, triangles)
     };
     let mut hull = lower_dimension(vertices, 3, epsilon);
-    // Each undirected edge with the normals of the triangles on its sides.
-    let mut edges: HashMap<(u32, u32), DVec3> = HashMap::new();
+    // Outward: quickhull's triangles are counter-clockwise seen from outside. Zero for a
+    // sliver, which has no plane and whose sides are no links.
+    let triangle_normals: Vec<DVec3> = triangles
+        .iter()
+        .map(|t| {
+            let [a, b, c] = t.map(|i| hull.vertices[i as usize]);
+            (b - a).cross(c - a).normalize_or_zero()
+        })
+        .collect();
     let (mut normals, mut directions) = (DirectionSet::default(), DirectionSet::default());
-    for t in &triangles {
-        let [a, b, c] = t.map(|i| hull.vertices[i as usize]);
-        // Outward: quickhull's triangles are counter-clockwise seen from outside.
-        let n = (b - a).cross(c - a).normalize_or_zero();
+    let mut links: Vec<[u32; 2]> = Vec::new();
+    let mut planes = Vec::with_capacity(triangles.len());
+    for (t, tri) in triangles.iter().enumerate() {
+        let n = triangle_normals[t];
         if n == DVec3::ZERO {
             continue;
         }
-        hull.planes.push((n, n.dot(a)));
+        planes.push((n, n.dot(hull.vertices[tri[0] as usize])));
         if hull.face_normals.len() < HINTS_MAX && !normals.contains(n, false) {
             hull.face_normals.push(n);
             normals.insert(n);
         }
         for k in 0..3 {
-            let (i, j) = (t[k], t[(k + 1) % 3]);
-            let key = (i.min(j), i.max(j));
-            match edges.insert(key, n) {
+            let (i, j) = (tri[k], tri[(k + 1) % 3]);
+            let across = neighbours[t][k] as usize;
+            match triangle_normals.get(across) {
+                // Met first from this side (or only: a sliver beyond): a link.
+                Some(&m) if m == DVec3::ZERO || across > t => links.push([i.min(j), i.max(j)]),
                 // A diagonal between two coplanar triangles is not an edge of the solid.
-                Some(other) if 1.0 - other.dot(n) <= SAME_DIRECTION => {}
+                Some(&m) if 1.0 - m.dot(n) <= SAME_DIRECTION => {}
                 Some(_) => {
                     let (p, q) = (hull.vertices[i as usize], hull.vertices[j as usize]);
                     push_direction(&mut hull.edge_directions, &mut directions, q - p);
                 }
-                None => {}
+                None => links.push([i.min(j), i.max(j)]),
             }
         }
     }
+    hull.planes = planes.into();
     // Every triangle side, diagonals of flat faces included: extra links keep the climb right.
-    // Sorted: the map's order changes from run to run, and the climb's path (which of tied
-    // vertices it returns) must not.
-    let mut links: Vec<[u32; 2]> = edges.keys().map(|&(i, j)| [i, j]).collect();
+    // Sorted by their ends, so the climb's path (which of tied vertices it returns) follows
+    // the vertices' order.
     links.sort_unstable();
     hull.graph = graph(&hull.vertices, &links);
     hull
@@ -476,7 +494,11 @@ mod tests {
                 DVec3::new(r * t.cos(), y, r * t.sin()) * DVec3::new(2.0, 1.0, 0.5)
             })
             .collect();
-        let (vertices, triangles) = quickhull(&points).expect("a round cloud has a hull");
+        let Triangulation {
+            corners: vertices,
+            triangles,
+            ..
+        } = quickhull(&points).expect("a round cloud has a hull");
         let (sorted, renumbered) = in_spatial_order(vertices.clone(), triangles.clone());
         let mut before: Vec<[u64; 3]> = vertices
             .iter()

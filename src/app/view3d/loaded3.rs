@@ -4,6 +4,7 @@ use glam::DVec3;
 
 use super::surface::{DifferenceHull, Surface, body_surface, difference_surface};
 use crate::algorithm::PenetrationMethod;
+use crate::algorithm3::trace;
 use crate::app::loaded::FALLBACK_MARGIN_FRACTION;
 use crate::compare3::default_margin3;
 use crate::geometry3::{ConvexBody3, SupportMap3};
@@ -52,8 +53,10 @@ impl Cores3 {
 
 impl Loaded3 {
     pub fn new(scene: Scene3) -> Self {
-        let trace = scene.trace();
+        // The bodies once, for the trace and the views: a large hull's body is a copy of its
+        // kept hull (Scene3::trace would build its own).
         let (a, b) = scene.bodies();
+        let trace = trace(&a, &b, &scene.settings);
         let surface_a = body_surface(&a);
         let surface_b = body_surface(&b);
         let (surface_difference, difference_hull) = difference_surface(&a, &b);

@@ -5,7 +5,9 @@
 
 use glam::{DMat3, DVec3};
 
-use crate::geometry3::{ConvexBody3, LocalShape, Recent, SupportMap3, hull_of, solid_quickhull};
+use crate::geometry3::{
+    ConvexBody3, LocalShape, Recent, SupportMap3, Triangulation, hull_of, solid_quickhull,
+};
 
 /// Directions sampled on a curved shape: about twice as many triangles on its surface.
 pub const CURVED_SAMPLES: usize = 1200;
@@ -47,9 +49,8 @@ impl Surface {
         // Through `hull_of` it cost two quickhulls (the support hull first, with its vertex
         // graph, then its corners again), and the support hull was kept among the scene's,
         // pushing theirs out of the cache.
-        if let Some((vertices, triangles)) = solid_quickhull(&points) {
-            let centre = vertices.iter().sum::<DVec3>() / vertices.len() as f64;
-            return solid(vertices, triangles, centre);
+        if let Some(triangulation) = solid_quickhull(&points) {
+            return solid(triangulation);
         }
         let hull = hull_of(&points);
         let centre = hull.centre;
@@ -101,16 +102,17 @@ impl Surface {
 }
 
 /// A solid from quickhull's triangles (counter-clockwise from outside), with its sharp edges.
-fn solid(vertices: Vec<DVec3>, triangles: Vec<[u32; 3]>, centre: DVec3) -> Surface {
-    let mut surface = Surface {
-        normals: triangle_normals(&vertices, &triangles),
-        vertices,
-        triangles,
-        edges: Vec::new(),
+fn solid(hull: Triangulation) -> Surface {
+    let centre = hull.corners.iter().sum::<DVec3>() / hull.corners.len() as f64;
+    let normals = triangle_normals(&hull.corners, &hull.triangles);
+    let edges = sharp_edges(&hull, &normals);
+    Surface {
+        vertices: hull.corners,
+        triangles: hull.triangles,
+        normals,
+        edges,
         centre,
-    };
-    surface.edges = sharp_edges(&surface);
-    surface
+    }
 }
 
 fn triangle_normals(vertices: &[DVec3], triangles: &[[u32; 3]]) -> Vec<DVec3> {
@@ -148,41 +150,27 @@ fn outline(vertices: Vec<DVec3>, centre: DVec3) -> Surface {
     }
 }
 
-/// The edges where two triangles meet at an angle.
-fn sharp_edges(surface: &Surface) -> Vec<Edge> {
-    // Every triangle side as (lower end, higher end, triangle), sorted: the sides of one edge
-    // come together, in the triangles' order, and the edges in the order of their ends (the
-    // same every run, so frames and tests are reproducible). A map of the edges made a list,
-    // an allocation, for each.
-    let mut sides: Vec<(u32, u32, u32)> = surface
-        .triangles
-        .iter()
-        .enumerate()
-        .flat_map(|(t, tri)| {
-            (0..3).map(move |k| {
-                let (a, b) = (tri[k], tri[(k + 1) % 3]);
-                (a.min(b), a.max(b), t as u32)
-            })
-        })
-        .collect();
-    sides.sort_unstable();
-    sides
-        .chunk_by(|x, y| (x.0, x.1) == (y.0, y.1))
-        .filter_map(|edge| {
-            let (a, b) = (edge[0].0, edge[0].1);
-            let (f0, f1) = (Some(edge[0].2), edge.get(1).map(|side| side.2));
-            let sharp = match (f0, f1) {
-                (Some(f0), Some(f1)) => {
-                    1.0 - surface.normal(f0).dot(surface.normal(f1)) > SHARP_EDGE
-                }
-                _ => true,
+/// The edges where two triangles meet at an angle, each once: from the triangle that comes
+/// first, in the triangles' order (the same every run, so frames and tests are reproducible).
+fn sharp_edges(hull: &Triangulation, normals: &[DVec3]) -> Vec<Edge> {
+    let mut edges = Vec::new();
+    for (t, (tri, across)) in hull.triangles.iter().zip(&hull.neighbours).enumerate() {
+        for k in 0..3 {
+            let (u, ends) = (across[k], [tri[k], tri[(k + 1) % 3]]);
+            if (u as usize) < t {
+                continue; // listed from u
+            }
+            let faces = [Some(t as u32), normals.get(u as usize).map(|_| u)];
+            let sharp = match normals.get(u as usize) {
+                Some(m) => 1.0 - normals[t].dot(*m) > SHARP_EDGE,
+                None => true,
             };
-            sharp.then_some(Edge {
-                ends: [a, b],
-                faces: [f0, f1],
-            })
-        })
-        .collect()
+            if sharp {
+                edges.push(Edge { ends, faces });
+            }
+        }
+    }
+    edges
 }
 
 /// Evenly spread unit directions (a Fibonacci sphere).
