@@ -8,7 +8,7 @@ use std::sync::Arc;
 use glam::{DVec2, DVec3};
 
 use super::climb::{CLIMB_MIN_VERTICES, VertexGraph};
-use super::quickhull::{Triangulation, quickhull};
+use super::quickhull::{Triangulation, quickhull, triangle_normals};
 use super::recent::Recent;
 use crate::geometry::convex_hull;
 
@@ -240,13 +240,7 @@ fn solid(points: &[DVec3], epsilon: f64) -> Hull3 {
     let mut hull = lower_dimension(vertices, 3, epsilon);
     // Outward: quickhull's triangles are counter-clockwise seen from outside. Zero for a
     // sliver, which has no plane and whose sides are no links.
-    let triangle_normals: Vec<DVec3> = triangles
-        .iter()
-        .map(|t| {
-            let [a, b, c] = t.map(|i| hull.vertices[i as usize]);
-            (b - a).cross(c - a).normalize_or_zero()
-        })
-        .collect();
+    let triangle_normals = triangle_normals(&hull.vertices, &triangles);
     let (mut normals, mut directions) = (DirectionSet::default(), DirectionSet::default());
     let mut links: Vec<[u32; 2]> = Vec::new();
     let mut planes = Vec::with_capacity(triangles.len());
@@ -263,16 +257,14 @@ fn solid(points: &[DVec3], epsilon: f64) -> Hull3 {
         for k in 0..3 {
             let (i, j) = (tri[k], tri[(k + 1) % 3]);
             let across = neighbours[t][k] as usize;
-            match triangle_normals.get(across) {
+            let beyond = triangle_normals.get(across).copied().unwrap_or(DVec3::ZERO);
+            if beyond == DVec3::ZERO || across > t {
                 // Met first from this side (or only: a sliver beyond): a link.
-                Some(&m) if m == DVec3::ZERO || across > t => links.push([i.min(j), i.max(j)]),
-                // A diagonal between two coplanar triangles is not an edge of the solid.
-                Some(&m) if 1.0 - m.dot(n) <= SAME_DIRECTION => {}
-                Some(_) => {
-                    let (p, q) = (hull.vertices[i as usize], hull.vertices[j as usize]);
-                    push_direction(&mut hull.edge_directions, &mut directions, q - p);
-                }
-                None => links.push([i.min(j), i.max(j)]),
+                links.push([i.min(j), i.max(j)]);
+            } else if 1.0 - beyond.dot(n) > SAME_DIRECTION {
+                // Not a diagonal between two coplanar triangles: an edge of the solid.
+                let (p, q) = (hull.vertices[i as usize], hull.vertices[j as usize]);
+                push_direction(&mut hull.edge_directions, &mut directions, q - p);
             }
         }
     }

@@ -16,7 +16,7 @@ pub(crate) use body::supports_together;
 pub use body::{ConvexBody3, LocalShape, local_support};
 pub use climb::{CLIMB_MIN_VERTICES, VertexGraph, extreme_vertex_linear};
 pub use hull::{Hull3, hull_of, solid_quickhull};
-pub use quickhull::Triangulation;
+pub use quickhull::{Triangulation, triangle_normals};
 pub use recent::Recent;
 pub use shape::{Body3, MESH_VERTICES_MAX, POLYHEDRON_POINTS_MAX, Shape3, rotation_matrix};
 pub use support::SupportMap3;

@@ -41,6 +41,17 @@ pub struct Triangulation {
     pub neighbours: Vec<[u32; 3]>,
 }
 
+/// Each triangle's outward unit normal (counter-clockwise from outside), zero for a sliver.
+pub fn triangle_normals(corners: &[DVec3], triangles: &[[u32; 3]]) -> Vec<DVec3> {
+    triangles
+        .iter()
+        .map(|t| {
+            let [a, b, c] = t.map(|i| corners[i as usize]);
+            (b - a).cross(c - a).normalize_or_zero()
+        })
+        .collect()
+}
+
 /// The hull of `points` (finite). None when the list does not span a solid beyond rounding,
 /// or holds more points than a `u32` numbers.
 pub fn quickhull(points: &[DVec3]) -> Option<Triangulation> {

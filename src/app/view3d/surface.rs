@@ -7,6 +7,7 @@ use glam::{DMat3, DVec3};
 
 use crate::geometry3::{
     ConvexBody3, LocalShape, Recent, SupportMap3, Triangulation, hull_of, solid_quickhull,
+    triangle_normals,
 };
 
 /// Directions sampled on a curved shape: about twice as many triangles on its surface.
@@ -115,16 +116,6 @@ fn solid(hull: Triangulation) -> Surface {
     }
 }
 
-fn triangle_normals(vertices: &[DVec3], triangles: &[[u32; 3]]) -> Vec<DVec3> {
-    triangles
-        .iter()
-        .map(|t| {
-            let [a, b, c] = t.map(|i| vertices[i as usize]);
-            (b - a).cross(c - a).normalize_or_zero()
-        })
-        .collect()
-}
-
 /// The closed loop through `vertices` (a polygon's outline, a segment, a point).
 fn outline(vertices: Vec<DVec3>, centre: DVec3) -> Surface {
     let n = vertices.len() as u32;
@@ -160,12 +151,9 @@ fn sharp_edges(hull: &Triangulation, normals: &[DVec3]) -> Vec<Edge> {
             if (u as usize) < t {
                 continue; // listed from u
             }
-            let faces = [Some(t as u32), normals.get(u as usize).map(|_| u)];
-            let sharp = match normals.get(u as usize) {
-                Some(m) => 1.0 - normals[t].dot(*m) > SHARP_EDGE,
-                None => true,
-            };
-            if sharp {
+            let beyond = normals.get(u as usize);
+            if beyond.is_none_or(|m| 1.0 - normals[t].dot(*m) > SHARP_EDGE) {
+                let faces = [Some(t as u32), beyond.map(|_| u)];
                 edges.push(Edge { ends, faces });
             }
         }
