@@ -247,9 +247,7 @@ impl ConvexBody3 {
         let direction = DVec3::new(x, y, z);
         if !self.turned_vertices.is_empty() {
             let d = usable_direction(direction);
-            return self
-                .turned_vertices
-                .vertex(self.turned_vertices.farthest(d));
+            return self.turned_vertices.farthest(d).1;
         }
         self.rotation * self.local_extreme(self.local_direction(direction))
     }

@@ -6,9 +6,15 @@
 //! its maximum was kept by moving the comparison's outcome out of the vector registers, through
 //! the stack, into a conditional move. Laid out by coordinate, a group's four dot products are
 //! the lanes of the same multiplications and additions, and each lane keeps its maximum and
-//! that maximum's index with one comparison and two selections, all in vector registers: at 32
-//! vertices, 475 instructions a support against 503, without the stack's round trip (see
+//! where it found it with one comparison and two selections, all in vector registers (see
 //! BENCHMARKS.md, the thirtieth round).
+//!
+//! Each support of GJK and EPA waits on the one before, so a scan's length from direction to
+//! answer counts, not only its instructions. Two choices keep that short (the thirty-fourth
+//! round): the running maximum is one `maxpd` a group, and each lane holds a run of
+//! consecutive vertices (lane k of group g is vertex k·G + g, G groups), so the lanes meet in
+//! index order, a later lane winning only where it is strictly farther, with no comparison of
+//! indices.
 //!
 //! Frame: the frame the vertices are given in (the body gives them in world axes, turned but
 //! not moved).
@@ -27,7 +33,8 @@ struct Group {
     z: f64x4,
 }
 
-/// A list of vertices in groups of four; the last group is filled up with copies of the first
+/// A list of vertices in groups of four, lane k holding the k-th quarter of the list in order;
+/// the places past the list's end (the last lanes' last groups) hold copies of the first
 /// vertex, which can never be the only farthest.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct VertexLanes {
@@ -61,8 +68,15 @@ impl VertexLanes {
         }
     }
 
+    /// The group and lane of vertex `i`.
+    fn place(&self, i: usize) -> (usize, usize) {
+        let groups = self.groups.len();
+        (i % groups, i / groups)
+    }
+
     fn put(&mut self, i: usize, v: DVec3) {
-        let (group, lane) = (&mut self.groups[i / LANES], i % LANES);
+        let (group, lane) = self.place(i);
+        let group = &mut self.groups[group];
         group.x.as_mut_array()[lane] = v.x;
         group.y.as_mut_array()[lane] = v.y;
         group.z.as_mut_array()[lane] = v.z;
@@ -72,10 +86,10 @@ impl VertexLanes {
         self.len == 0
     }
 
-    /// Vertex `i`, one of those laid out.
-    #[inline]
-    pub fn vertex(&self, i: usize) -> DVec3 {
-        let (group, lane) = (&self.groups[i / LANES], i % LANES);
+    /// The vertex in lane `lane` of group `group`.
+    #[inline(always)]
+    fn at(&self, group: usize, lane: usize) -> DVec3 {
+        let group = &self.groups[group];
         let coordinate = |c: &f64x4| c.as_array()[lane];
         DVec3::new(
             coordinate(&group.x),
@@ -84,35 +98,62 @@ impl VertexLanes {
         )
     }
 
-    /// The index of the first vertex farthest along `d` (0 when no dot product is above −∞, or
-    /// the list is empty): the answer of a plain scan in order, each dot product computed as
-    /// `DVec3::dot` computes it, so to the bit.
+    /// Vertex `i`, one of those laid out.
+    #[cfg(test)]
+    fn vertex(&self, i: usize) -> DVec3 {
+        let (group, lane) = self.place(i);
+        self.at(group, lane)
+    }
+
+    /// The first vertex farthest along `d` and its index (index 0 when no dot product is above
+    /// −∞; the list must not be empty): the answer of a plain scan in order, each dot product
+    /// computed as `DVec3::dot` computes it, so to the bit.
     ///
-    /// Lane k sees vertices k, k + 4, k + 8, …, keeping the first largest and its index (the
-    /// comparison's mask selects both); the lanes then meet, the smaller index winning ties.
+    /// Each lane keeps the first largest of its run of vertices and the group it was found in;
+    /// the lanes then meet in order, a later one winning only where it is strictly larger.
     #[inline(always)]
-    pub fn farthest(&self, d: DVec3) -> usize {
+    pub fn farthest(&self, d: DVec3) -> (usize, DVec3) {
         let (dx, dy, dz) = (f64x4::splat(d.x), f64x4::splat(d.y), f64x4::splat(d.z));
         let mut key = f64x4::splat(f64::NEG_INFINITY);
         let mut found = u64x4::ZERO;
-        let mut index = u64x4::new([0, 1, 2, 3]);
+        let mut index = u64x4::ZERO;
         for group in &self.groups {
             let k = group.x * dx + group.y * dy + group.z * dz;
             let farther = k.simd_gt(key);
-            key = farther.select(k, key);
+            key = keep_larger(k, key);
             found = farther.to_bits().bitselect(index, found);
-            index += u64x4::splat(LANES as u64);
+            index += u64x4::ONE;
         }
-        // The lanes meet without a branch: the largest key, then the least index among the
-        // lanes that hold it (which lane's key is largest is as random as the direction).
-        let larger = |a: f64, b: f64| if b > a { b } else { a };
-        let lanes = key.to_array();
-        let top = larger(larger(lanes[0], lanes[1]), larger(lanes[2], lanes[3]));
-        let holders = key.simd_eq(f64x4::splat(top)).to_bits();
-        let candidates = holders.bitselect(found, u64x4::splat(u64::MAX)).to_array();
-        // A lane that never found a key above −∞ holds index 0.
-        let at = candidates.into_iter().min().unwrap_or(0) as usize;
-        if at < self.len { at } else { 0 }
+        // The lanes meet as a tree of two levels, each pair's later lane winning only where it
+        // is strictly larger (a NaN never is): the first farthest of all.
+        let (keys, groups) = (key.to_array(), found.to_array());
+        let later_if_larger = |earlier: usize, later: usize| {
+            if keys[later] > keys[earlier] {
+                later
+            } else {
+                earlier
+            }
+        };
+        let lane = later_if_larger(later_if_larger(0, 1), later_if_larger(2, 3));
+        let group = groups[lane] as usize;
+        (lane * self.groups.len() + group, self.at(group, lane))
+    }
+}
+
+/// `k` in the lanes where it is strictly larger than `key`, else `key` (a NaN `k` keeps `key`).
+/// On x86 that is what `maxpd` computes, in one instruction, so the running maximum's chain
+/// through a scan is one instruction a group long instead of a comparison and a selection
+/// (separated 32-vertex pairs 0.64 → 0.59 of parry's time on the Xeon of the thirty-fourth
+/// round).
+#[inline(always)]
+fn keep_larger(k: f64x4, key: f64x4) -> f64x4 {
+    #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+    {
+        k.fast_max(key)
+    }
+    #[cfg(not(any(target_arch = "x86", target_arch = "x86_64")))]
+    {
+        k.simd_gt(key).select(k, key)
     }
 }
 
@@ -121,8 +162,9 @@ mod tests {
     use super::*;
     use crate::geometry3::extreme_vertex_linear;
 
-    /// Against the plain scan, on lists of every length up to 13 (every filling of the last
-    /// group) with ties, and on random ones: the same index, always.
+    /// Against the plain scan, on lists of every length a small hull can have (up to 47: every
+    /// filling of the last lanes, one to twelve groups) with ties, and on random ones: the same
+    /// index, always, and the vertex at it.
     #[test]
     fn finds_the_first_farthest_vertex_as_a_plain_scan_does() {
         let mut state = 0x9e37_79b9_7f4a_7c15_u64;
@@ -132,7 +174,7 @@ mod tests {
                 .wrapping_add(1);
             ((state >> 11) as f64 / (1u64 << 53) as f64) * 2.0 - 1.0
         };
-        for len in 1..=13 {
+        for len in 1..=47 {
             for trial in 0..200 {
                 // Coordinates on a coarse grid half the time, so that vertices tie.
                 let coordinate = |x: f64| if trial % 2 == 0 { (x * 2.0).round() } else { x };
@@ -145,8 +187,10 @@ mod tests {
                 }
                 for _ in 0..20 {
                     let d = DVec3::new(coordinate(next()), coordinate(next()), next());
+                    let (index, vertex) = lanes.farthest(d);
+                    assert_eq!(vertex, vertices[index]);
                     assert_eq!(
-                        lanes.farthest(d),
+                        index,
                         extreme_vertex_linear(&vertices, d),
                         "{len} vertices along {d}: {vertices:?}"
                     );
@@ -161,10 +205,10 @@ mod tests {
     fn unusable_keys_give_the_first_vertex_and_a_rewrite_replaces_the_list() {
         let vertices = [DVec3::X, DVec3::Y, -DVec3::X, DVec3::Z, -DVec3::Y];
         let mut lanes = VertexLanes::new(vertices.iter().copied());
-        assert_eq!(lanes.farthest(DVec3::NAN), 0);
-        assert_eq!(lanes.farthest(-DVec3::Y), 4);
-        assert_eq!(VertexLanes::default().farthest(DVec3::X), 0);
+        assert_eq!(lanes.farthest(DVec3::NAN), (0, DVec3::X));
+        assert_eq!(lanes.farthest(-DVec3::Y), (4, -DVec3::Y));
         lanes.write(vertices.iter().map(|&v| -v));
-        assert_eq!((lanes.vertex(4), lanes.farthest(-DVec3::Y)), (DVec3::Y, 1));
+        assert_eq!(lanes.vertex(4), DVec3::Y);
+        assert_eq!(lanes.farthest(-DVec3::Y), (1, -DVec3::Y));
     }
 }
