@@ -141,17 +141,18 @@ impl VertexLanes {
 }
 
 /// `k` in the lanes where it is strictly larger than `key`, else `key` (a NaN `k` keeps `key`).
-/// On x86 that is what `maxpd` computes, in one instruction, so the running maximum's chain
-/// through a scan is one instruction a group long instead of a comparison and a selection
-/// (separated 32-vertex pairs 0.64 → 0.59 of parry's time on the Xeon of the thirty-fourth
-/// round).
+/// With SSE2 (or AVX) that is what `maxpd` computes, by its definition, in one instruction, so
+/// the running maximum's chain through a scan is one instruction a group long instead of a
+/// comparison and a selection (separated 32-vertex pairs 0.64 → 0.59 of parry's time on the
+/// Xeon of the thirty-fourth round). Elsewhere `fast_max` may keep a NaN, so the comparison
+/// and selection stay.
 #[inline(always)]
 fn keep_larger(k: f64x4, key: f64x4) -> f64x4 {
-    #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+    #[cfg(target_feature = "sse2")]
     {
         k.fast_max(key)
     }
-    #[cfg(not(any(target_arch = "x86", target_arch = "x86_64")))]
+    #[cfg(not(target_feature = "sse2"))]
     {
         k.simd_gt(key).select(k, key)
     }
