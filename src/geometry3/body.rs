@@ -245,9 +245,8 @@ impl ConvexBody3 {
     #[inline(never)]
     fn turned_support(&self, x: f64, y: f64, z: f64) -> DVec3 {
         let direction = DVec3::new(x, y, z);
-        if !self.turned_vertices.is_empty() {
-            let d = usable_direction(direction);
-            return self.turned_vertices.farthest(d).1;
+        if let Some((_, vertex)) = self.turned_vertices.farthest(usable_direction(direction)) {
+            return vertex;
         }
         self.rotation * self.local_extreme(self.local_direction(direction))
     }

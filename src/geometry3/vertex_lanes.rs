@@ -106,13 +106,16 @@ impl VertexLanes {
     }
 
     /// The first vertex farthest along `d` and its index (index 0 when no dot product is above
-    /// −∞; the list must not be empty): the answer of a plain scan in order, each dot product
+    /// −∞; None for an empty list): the answer of a plain scan in order, each dot product
     /// computed as `DVec3::dot` computes it, so to the bit.
     ///
     /// Each lane keeps the first largest of its run of vertices and the group it was found in;
     /// the lanes then meet in order, a later one winning only where it is strictly larger.
     #[inline(always)]
-    pub fn farthest(&self, d: DVec3) -> (usize, DVec3) {
+    pub fn farthest(&self, d: DVec3) -> Option<(usize, DVec3)> {
+        if self.groups.is_empty() {
+            return None;
+        }
         let (dx, dy, dz) = (f64x4::splat(d.x), f64x4::splat(d.y), f64x4::splat(d.z));
         let mut key = f64x4::splat(f64::NEG_INFINITY);
         let mut found = u64x4::ZERO;
@@ -136,7 +139,7 @@ impl VertexLanes {
         };
         let lane = later_if_larger(later_if_larger(0, 1), later_if_larger(2, 3));
         let group = groups[lane] as usize;
-        (lane * self.groups.len() + group, self.at(group, lane))
+        Some((lane * self.groups.len() + group, self.at(group, lane)))
     }
 }
 
@@ -188,7 +191,7 @@ mod tests {
                 }
                 for _ in 0..20 {
                     let d = DVec3::new(coordinate(next()), coordinate(next()), next());
-                    let (index, vertex) = lanes.farthest(d);
+                    let (index, vertex) = lanes.farthest(d).expect("a vertex");
                     assert_eq!(vertex, vertices[index]);
                     assert_eq!(
                         index,
@@ -206,10 +209,11 @@ mod tests {
     fn unusable_keys_give_the_first_vertex_and_a_rewrite_replaces_the_list() {
         let vertices = [DVec3::X, DVec3::Y, -DVec3::X, DVec3::Z, -DVec3::Y];
         let mut lanes = VertexLanes::new(vertices.iter().copied());
-        assert_eq!(lanes.farthest(DVec3::NAN), (0, DVec3::X));
-        assert_eq!(lanes.farthest(-DVec3::Y), (4, -DVec3::Y));
+        assert_eq!(lanes.farthest(DVec3::NAN), Some((0, DVec3::X)));
+        assert_eq!(lanes.farthest(-DVec3::Y), Some((4, -DVec3::Y)));
+        assert_eq!(VertexLanes::default().farthest(DVec3::X), None);
         lanes.write(vertices.iter().map(|&v| -v));
         assert_eq!(lanes.vertex(4), DVec3::Y);
-        assert_eq!(lanes.farthest(-DVec3::Y), (1, -DVec3::Y));
+        assert_eq!(lanes.farthest(-DVec3::Y), Some((1, -DVec3::Y)));
     }
 }
