@@ -289,6 +289,10 @@ impl ConvexBody3 {
     }
 
     /// This hull's climb along `direction` (world axes), if it is a hull that climbs.
+    // Inlined, as is `supports_together`: out of line, each took its direction through memory
+    // and read it back in other pieces than it was stored in, which waits for the stores
+    // (penetrating 4,096-vertex pairs in cache 14.1 -> 13.1 µs for the two, thirty-fifth round).
+    #[inline(always)]
     fn climbing(&self, direction: DVec3) -> Option<Climbing<'_>> {
         match (&self.graph, &self.shape) {
             (Some(graph), LocalShape::Rounded { vertices, .. }) => Some(Climbing {
@@ -304,7 +308,7 @@ impl ConvexBody3 {
 /// A's support along `direction` and B's along its opposite, as offsets in world axes: the
 /// same points as their [`SupportMap3::support_offset`]s, found by climbing both hulls at once
 /// ([`extreme_vertices_together`]) when both climb.
-#[inline]
+#[inline(always)]
 pub(crate) fn supports_together(
     a: &ConvexBody3,
     b: &ConvexBody3,
