@@ -39,7 +39,8 @@ struct Group {
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct VertexLanes {
     groups: Vec<Group>,
-    len: usize,
+    /// The same vertices in order, as points: the scan's answer is copied from here whole.
+    points: Vec<DVec3>,
 }
 
 impl VertexLanes {
@@ -52,18 +53,16 @@ impl VertexLanes {
 
     /// Lays `vertices` out in place of the ones held (no new allocation for as many).
     pub fn write(&mut self, vertices: impl ExactSizeIterator<Item = DVec3>) {
-        self.len = vertices.len();
+        self.points.clear();
+        self.points.extend(vertices);
+        let len = self.points.len();
         self.groups.clear();
-        self.groups
-            .resize(self.len.div_ceil(LANES), Group::default());
-        let mut first = DVec3::ZERO;
-        for (i, v) in vertices.enumerate() {
-            if i == 0 {
-                first = v;
-            }
-            self.put(i, v);
+        self.groups.resize(len.div_ceil(LANES), Group::default());
+        for i in 0..len {
+            self.put(i, self.points[i]);
         }
-        for i in self.len..self.groups.len() * LANES {
+        let first = self.points.first().copied().unwrap_or_default();
+        for i in len..self.groups.len() * LANES {
             self.put(i, first);
         }
     }
@@ -83,11 +82,11 @@ impl VertexLanes {
     }
 
     pub fn is_empty(&self) -> bool {
-        self.len == 0
+        self.points.is_empty()
     }
 
     /// The vertex in lane `lane` of group `group`.
-    #[inline(always)]
+    #[cfg(test)]
     fn at(&self, group: usize, lane: usize) -> DVec3 {
         let group = &self.groups[group];
         let coordinate = |c: &f64x4| c.as_array()[lane];
@@ -138,8 +137,11 @@ impl VertexLanes {
             }
         };
         let lane = later_if_larger(later_if_larger(0, 1), later_if_larger(2, 3));
-        let group = groups[lane] as usize;
-        Some((lane * self.groups.len() + group, self.at(group, lane)))
+        let index = lane * self.groups.len() + groups[lane] as usize;
+        // Copied whole from the points: built from the lanes' three coordinates, the answer was
+        // stored in three pieces, and the caller's two-coordinate load of it waited for them
+        // (thirty-fifth round).
+        Some((index, self.points[index]))
     }
 }
 
