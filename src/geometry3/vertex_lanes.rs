@@ -108,8 +108,8 @@ impl VertexLanes {
     /// −∞; None for an empty list): the answer of a plain scan in order, each dot product
     /// computed as `DVec3::dot` computes it, so to the bit.
     ///
-    /// Each lane keeps the first largest of its run of vertices and the group it was found in;
-    /// the lanes then meet in order, a later one winning only where it is strictly larger.
+    /// Each lane keeps the first largest of its run of vertices and that vertex's index; the
+    /// lanes then meet in order, a later one winning only where it is strictly larger.
     #[inline(always)]
     pub fn farthest(&self, d: DVec3) -> Option<(usize, DVec3)> {
         if self.groups.is_empty() {
@@ -117,8 +117,10 @@ impl VertexLanes {
         }
         let (dx, dy, dz) = (f64x4::splat(d.x), f64x4::splat(d.y), f64x4::splat(d.z));
         let mut key = f64x4::splat(f64::NEG_INFINITY);
-        let mut found = u64x4::ZERO;
-        let mut index = u64x4::ZERO;
+        // Each lane's vertex index, starting at the first vertex of its run.
+        let groups = self.groups.len() as u64;
+        let mut index = u64x4::new([0, groups, 2 * groups, 3 * groups]);
+        let mut found = index;
         for group in &self.groups {
             let k = group.x * dx + group.y * dy + group.z * dz;
             let farther = k.simd_gt(key);
@@ -127,17 +129,17 @@ impl VertexLanes {
             index += u64x4::ONE;
         }
         // The lanes meet as a tree of two levels, each pair's later lane winning only where it
-        // is strictly larger (a NaN never is): the first farthest of all.
-        let (keys, groups) = (key.to_array(), found.to_array());
-        let later_if_larger = |earlier: usize, later: usize| {
-            if keys[later] > keys[earlier] {
-                later
-            } else {
-                earlier
-            }
+        // is strictly larger (a NaN never is): the first farthest of all. The indices are
+        // chosen along with the keys, not looked up after them.
+        let ([k0, k1, k2, k3], [i0, i1, i2, i3]) = (key.to_array(), found.to_array());
+        let later_if_larger = |earlier: (f64, u64), later: (f64, u64)| {
+            if later.0 > earlier.0 { later } else { earlier }
         };
-        let lane = later_if_larger(later_if_larger(0, 1), later_if_larger(2, 3));
-        let index = lane * self.groups.len() + groups[lane] as usize;
+        let (_, index) = later_if_larger(
+            later_if_larger((k0, i0), (k1, i1)),
+            later_if_larger((k2, i2), (k3, i3)),
+        );
+        let index = index as usize;
         // Copied whole from the points: built from the lanes' three coordinates, the answer was
         // stored in three pieces, and the caller's two-coordinate load of it waited for them
         // (thirty-fifth round).
