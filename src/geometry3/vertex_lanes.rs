@@ -6,15 +6,15 @@
 //! its maximum was kept by moving the comparison's outcome out of the vector registers, through
 //! the stack, into a conditional move. Laid out by coordinate, a group's four dot products are
 //! the lanes of the same multiplications and additions, and each lane keeps its maximum and
-//! where it found it with one comparison and two selections, all in vector registers (see
-//! BENCHMARKS.md, the thirtieth round).
+//! where it found it in vector registers (see BENCHMARKS.md, the thirtieth round).
 //!
 //! Each support of GJK and EPA waits on the one before, so a scan's length from direction to
 //! answer counts, not only its instructions. Two choices keep that short (the thirty-fourth
 //! round): the running maximum is one `maxpd` a group, and each lane holds a run of
 //! consecutive vertices (lane k of group g is vertex k·G + g, G groups), so the lanes meet in
 //! index order, a later lane winning only where it is strictly farther, with no comparison of
-//! indices.
+//! indices. The answer is copied whole from the vertices kept in order beside the lanes (the
+//! thirty-fifth round).
 //!
 //! Frame: the frame the vertices are given in (the body gives them in world axes, turned but
 //! not moved).
@@ -85,9 +85,10 @@ impl VertexLanes {
         self.points.is_empty()
     }
 
-    /// The vertex in lane `lane` of group `group`.
+    /// Vertex `i` as the lanes hold it.
     #[cfg(test)]
-    fn at(&self, group: usize, lane: usize) -> DVec3 {
+    fn vertex(&self, i: usize) -> DVec3 {
+        let (group, lane) = self.place(i);
         let group = &self.groups[group];
         let coordinate = |c: &f64x4| c.as_array()[lane];
         DVec3::new(
@@ -95,13 +96,6 @@ impl VertexLanes {
             coordinate(&group.y),
             coordinate(&group.z),
         )
-    }
-
-    /// Vertex `i`, one of those laid out.
-    #[cfg(test)]
-    fn vertex(&self, i: usize) -> DVec3 {
-        let (group, lane) = self.place(i);
-        self.at(group, lane)
     }
 
     /// The first vertex farthest along `d` and its index (index 0 when no dot product is above
