@@ -63,9 +63,9 @@ pub fn bench(criterion: &mut Criterion) {
         group.bench_function(CLIMB, |bench| {
             bench.iter(|| {
                 let mut total = 0;
-                for (_, graph) in &hulls {
+                for (vertices, graph) in &hulls {
                     for &d in &directions {
-                        total += graph.farthest(black_box(d)).0;
+                        total += graph.extreme_vertex(black_box(vertices), black_box(d));
                     }
                 }
                 total

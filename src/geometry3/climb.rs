@@ -12,10 +12,9 @@
 //! direction. A query looks up its direction's cell (the largest component picks the face,
 //! the other two divided by it the cell: no trigonometry) and climbs from there. C grows with
 //! the hull ([`cells_per_side`]) so that a cell is about as wide as the angle between
-//! neighbouring vertices of a round hull: the climb is then short, where a fixed 4 × 4 a face
-//! left a 4,096-vertex hull's climbs half a dozen steps long. On the bench's penetrating
-//! 4,096-vertex pairs 55 % of the climbs stay on their start vertex, 44 % move once and the
-//! rest twice. Each step reads one vertex's record, which holds its neighbours' points.
+//! neighbouring vertices of a round hull: the climb is then a step or two, where a fixed 4 × 4
+//! a face left a 4,096-vertex hull's climbs half a dozen steps long, each reading ~6
+//! neighbours scattered through memory.
 //!
 //! A pair's two hulls climb together ([`extreme_vertices_together`]): step by step in turn, so
 //! each climb's waits on memory overlap the other's.
@@ -45,43 +44,25 @@ fn cells_per_side(n: usize) -> usize {
     side.clamp(MIN_CELLS_PER_SIDE, MAX_CELLS_PER_SIDE)
 }
 
-/// A hull's vertices' records and the cube map of start vertices.
-///
-/// A vertex's record is its head slot followed by one link slot per neighbour, each link
-/// holding its neighbour's point and where the neighbour's record starts: a climb step reads
-/// one stretch of memory, found without a look-up. Kept as three lists (each vertex's range of
-/// links, the links, the points), a step waited on three loads in a row; the records take
-/// about four times their memory (a 4,096-vertex hull's ~0.9 MB against ~0.2 MB) and made
-/// penetrating 4,096-vertex pairs about 4 % faster in cache and 2 % run once (thirty-sixth
-/// round of BENCHMARKS.md).
+/// A hull's vertices' links (both ways) and the cube map of start vertices.
 #[derive(Clone, Debug, PartialEq)]
 pub struct VertexGraph {
-    records: Vec<Slot>,
-    /// The start of the record of each cube-map cell's start vertex.
+    /// The links of vertex i are `links[offsets[i]..offsets[i + 1]]`.
+    offsets: Vec<u32>,
+    links: Vec<u32>,
+    /// The start vertex of each cube-map cell.
     starts: Vec<u32>,
     /// C: cells along a cube face's side.
     side: usize,
 }
 
-/// A slot of [`VertexGraph`]'s records: a vertex's head, or one of its links. 32 bytes, so two
-/// fill a cache line.
-#[derive(Clone, Copy, Debug, PartialEq)]
-struct Slot {
-    point: DVec3,
-    /// A head's own vertex index; a link's neighbour's record start.
-    index: u32,
-    /// A head's number of links (the slots that follow it); 0 in a link.
-    links: u32,
-}
-
 impl VertexGraph {
     /// The graph of `vertices` joined by `edges` (index pairs, either order, repeats allowed);
     /// None when some vertex has no link (the edges do not span the hull: climbing from the
-    /// wrong side of it could stop short) or the records' starts would not fit a u32 (then
-    /// neither would a vertex's index or its number of links, both smaller).
+    /// wrong side of it could stop short).
     pub fn new(vertices: &[DVec3], edges: &[[u32; 2]]) -> Option<Self> {
         let n = vertices.len();
-        if n < 2 {
+        if n < 2 || u32::try_from(n).is_err() {
             return None;
         }
         let mut lists: Vec<Vec<u32>> = vec![Vec::new(); n];
@@ -98,73 +79,49 @@ impl VertexGraph {
         if lists.iter().any(Vec::is_empty) {
             return None;
         }
-        let mut record_starts = Vec::with_capacity(n);
-        let mut slots = 0_usize;
+        let mut offsets = Vec::with_capacity(n + 1);
+        let mut links = Vec::with_capacity(2 * edges.len());
+        offsets.push(0);
         for list in &lists {
-            record_starts.push(u32::try_from(slots).ok()?);
-            slots += 1 + list.len();
-        }
-        let mut records = Vec::with_capacity(slots);
-        for (vertex, list) in lists.iter().enumerate() {
-            records.push(Slot {
-                point: vertices[vertex],
-                index: vertex as u32,
-                links: list.len() as u32,
-            });
-            records.extend(list.iter().map(|&next| Slot {
-                point: vertices[next as usize],
-                index: record_starts[next as usize],
-                links: 0,
-            }));
+            links.extend_from_slice(list);
+            offsets.push(links.len() as u32);
         }
         let side = cells_per_side(n);
         let mut graph = VertexGraph {
-            records,
+            offsets,
+            links,
             starts: vec![0; 6 * side * side],
             side,
         };
         // Each cell's start is found by climbing from the previous cell's, its neighbour
         // (within a row): a step or two each, where a scan per cell would cost n · cells.
-        let first = extreme_vertex_linear(vertices, cell_centre(0, side));
-        let mut previous = record_starts[first] as usize;
+        let mut previous = extreme_vertex_linear(vertices, cell_centre(0, side));
         for cell in 0..graph.starts.len() {
             let centre = cell_centre(cell, side);
-            previous = graph.climb(Climb::from(&graph.records, previous, centre), centre);
+            previous = graph.climb(vertices, Climb::from(vertices, previous, centre), centre);
             graph.starts[cell] = previous as u32;
         }
         Some(graph)
     }
 
-    /// A vertex farthest along `d` (finite, not zero), as its index and point: the same
-    /// maximal dot product as [`extreme_vertex_linear`]; on a tie, possibly another of the
-    /// tied vertices.
+    /// The index of a vertex farthest along `d` (finite, not zero): the same maximal dot
+    /// product as [`extreme_vertex_linear`]; on a tie, possibly another of the tied vertices.
     #[inline]
-    pub fn farthest(&self, d: DVec3) -> (usize, DVec3) {
-        self.vertex(self.climb(self.start(d), d))
-    }
-
-    /// The index and point of the vertex whose record starts at `record`.
-    #[inline]
-    fn vertex(&self, record: usize) -> (usize, DVec3) {
-        let head = self.records[record];
-        (head.index as usize, head.point)
+    pub fn extreme_vertex(&self, vertices: &[DVec3], d: DVec3) -> usize {
+        self.climb(vertices, self.start(vertices, d), d)
     }
 
     /// A climb along `d` from the start vertex of `d`'s cube-map cell.
     #[inline]
-    fn start(&self, d: DVec3) -> Climb {
-        Climb::from(
-            &self.records,
-            self.starts[cell_of(d, self.side)] as usize,
-            d,
-        )
+    fn start(&self, vertices: &[DVec3], d: DVec3) -> Climb {
+        Climb::from(vertices, self.starts[cell_of(d, self.side)] as usize, d)
     }
 
-    /// Walks on from where `climb` stands to a vertex farthest along `d`; its record's start.
+    /// Walks on from where `climb` stands to a vertex farthest along `d`.
     #[inline]
-    fn climb(&self, mut climb: Climb, d: DVec3) -> usize {
+    fn climb(&self, vertices: &[DVec3], mut climb: Climb, d: DVec3) -> usize {
         while !climb.stopped() {
-            self.step(d, &mut climb);
+            self.step(vertices, d, &mut climb);
         }
         climb.at
     }
@@ -172,13 +129,13 @@ impl VertexGraph {
     /// One step of a climb: to the neighbour farthest along `d` if it is strictly farther than
     /// where the climb stands, else the climb stops there.
     #[inline]
-    fn step(&self, d: DVec3, climb: &mut Climb) {
+    fn step(&self, vertices: &[DVec3], d: DVec3, climb: &mut Climb) {
         let here = climb.at;
-        let links = self.records[here].links as usize;
-        for link in &self.records[here + 1..=here + links] {
-            let dot = link.point.dot(d);
+        let (from, to) = (self.offsets[here] as usize, self.offsets[here + 1] as usize);
+        for &next in &self.links[from..to] {
+            let dot = vertices[next as usize].dot(d);
             if dot > climb.dot {
-                climb.at = link.index as usize;
+                climb.at = next as usize;
                 climb.dot = dot;
             }
         }
@@ -189,23 +146,21 @@ impl VertexGraph {
     }
 }
 
-/// A climb under way: the record of the vertex it stands on and that vertex's dot product with
-/// the direction.
+/// A climb under way: the vertex it stands on and that vertex's dot product with the direction.
 struct Climb {
     at: usize,
     dot: f64,
     /// Every step strictly raises the dot product, so no vertex is visited twice and a climb
-    /// ends within n steps; the count (the records' length, more than n) only guards against
-    /// a malformed graph. 0 once stopped.
+    /// ends within n steps; the count only guards against a malformed graph. 0 once stopped.
     steps_left: usize,
 }
 
 impl Climb {
-    fn from(records: &[Slot], start: usize, d: DVec3) -> Self {
+    fn from(vertices: &[DVec3], start: usize, d: DVec3) -> Self {
         Climb {
             at: start,
-            dot: records[start].point.dot(d),
-            steps_left: records.len(),
+            dot: vertices[start].dot(d),
+            steps_left: vertices.len(),
         }
     }
 
@@ -214,35 +169,37 @@ impl Climb {
     }
 }
 
-/// A hull's vertex graph and the direction to climb along (the hull's frame).
+/// A hull's vertex graph and vertices, and the direction to climb along (the hull's frame).
 #[derive(Clone, Copy)]
 pub struct Climbing<'h> {
     pub graph: &'h VertexGraph,
+    pub vertices: &'h [DVec3],
     pub direction: DVec3,
 }
 
-/// The points farthest along their directions on two hulls at once: the same vertices as
-/// [`VertexGraph::farthest`] on each, found by stepping the two climbs in turn.
+/// The vertices farthest along their directions on two hulls at once: the same vertices as
+/// [`VertexGraph::extreme_vertex`] on each, found by stepping the two climbs in turn.
 ///
-/// A step waits on memory (the vertex's record), and the other hull's step does not depend on
-/// it: taken in turn, the processor overlaps the two climbs' cache misses where one climb
-/// after the other left it waiting on each in turn. On the bench's 4,096-vertex pairs, which do
-/// not fit in the cache, that saves about a quarter of a penetrating query.
+/// A step waits on memory twice over (the vertex's links, then its neighbours' coordinates),
+/// and the other hull's step does not depend on it: taken in turn, the processor overlaps the
+/// two climbs' cache misses where one climb after the other left it waiting on each in turn.
+/// On the bench's 4,096-vertex pairs, which do not fit in the cache, that saves about a
+/// quarter of a penetrating query.
 // Inlined: out of line, the two climbs' directions crossed memory and were read back in other
 // pieces than they were stored in, which waits for the stores (as `supports_together` did).
 #[inline(always)]
-pub fn extreme_vertices_together(a: Climbing<'_>, b: Climbing<'_>) -> (DVec3, DVec3) {
-    let mut climb_a = a.graph.start(a.direction);
-    let mut climb_b = b.graph.start(b.direction);
+pub fn extreme_vertices_together(a: Climbing<'_>, b: Climbing<'_>) -> (usize, usize) {
+    let mut climb_a = a.graph.start(a.vertices, a.direction);
+    let mut climb_b = b.graph.start(b.vertices, b.direction);
     while !(climb_a.stopped() && climb_b.stopped()) {
         if !climb_a.stopped() {
-            a.graph.step(a.direction, &mut climb_a);
+            a.graph.step(a.vertices, a.direction, &mut climb_a);
         }
         if !climb_b.stopped() {
-            b.graph.step(b.direction, &mut climb_b);
+            b.graph.step(b.vertices, b.direction, &mut climb_b);
         }
     }
-    (a.graph.vertex(climb_a.at).1, b.graph.vertex(climb_b.at).1)
+    (climb_a.at, climb_b.at)
 }
 
 /// The first vertex with the largest dot product with `d` (0 for an empty list), by
