@@ -186,7 +186,8 @@ pub struct Climbing<'h> {
 /// On the bench's 4,096-vertex pairs, which do not fit in the cache, that saves about a
 /// quarter of a penetrating query.
 // Inlined: out of line, the two climbs' directions crossed memory and were read back in other
-// pieces than they were stored in, which waits for the stores (as `supports_together` did).
+// pieces than they were stored in, which waits for the stores, as `supports_together`'s did
+// (separated 4,096-vertex pairs 1,023 -> 922 ns, thirty-sixth round of BENCHMARKS.md).
 #[inline(always)]
 pub fn extreme_vertices_together(a: Climbing<'_>, b: Climbing<'_>) -> (usize, usize) {
     let mut climb_a = a.graph.start(a.vertices, a.direction);
