@@ -1,6 +1,7 @@
 //! The 3D support by hill climbing (`src/geometry3/climb.rs`) against the brute-force scan: on
 //! every hull, in thousands of directions, the vertex it returns has exactly the scan's largest
-//! dot product. Hulls: round ones (every point a vertex), random clouds (most points inside),
+//! dot product. Hulls: round ones (every point a vertex) at several sizes and distances from
+//! the origin, random clouds (most points inside),
 //! flat polygons, the integer points of a ball (many coplanar and collinear points, exact ties
 //! along the axes) and lists with every point twice.
 
@@ -56,6 +57,24 @@ fn the_climb_finds_the_farthest_vertex_on_round_hulls() {
         let radii = DVec3::new(rng.range(0.2, 1.0), rng.range(0.2, 1.0), 1.0);
         let points: Vec<DVec3> = (0..n).map(|_| rng.unit3() * radii + 5.0).collect();
         check_hull(&mut rng, &format!("ellipsoid of {n}"), &points);
+    }
+}
+
+/// Far from the origin, tiny, huge: the cube map's loosening scales with the hull.
+#[test]
+fn the_climb_finds_the_farthest_vertex_at_every_scale() {
+    let mut rng = SplitMix64::new(0x5ca1e);
+    for (size, offset) in [
+        (1e-6, 0.0),
+        (1e-3, 1e4),
+        (1.0, 1e6),
+        (1e6, -1e7),
+        (1e-9, 1e-6),
+    ] {
+        let points: Vec<DVec3> = (0..1500)
+            .map(|_| rng.unit3() * size + DVec3::new(offset, -offset, 0.5 * offset))
+            .collect();
+        check_hull(&mut rng, &format!("size {size} at {offset}"), &points);
     }
 }
 

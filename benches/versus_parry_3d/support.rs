@@ -1,6 +1,7 @@
-//! The support search alone on hulls: the linear scan against the hill climb over the vertex
-//! graph (`src/geometry3/climb.rs`), around the size where the core switches from one to the
-//! other (`CLIMB_MIN_VERTICES`) and on large hulls.
+//! The support search alone on hulls: the linear scan against the look-up in the cube map of
+//! the hull's directions (`src/geometry3/cube_map.rs`, climbing the vertex graph from cells that
+//! list too many vertices), around the size where the core switches from one to the other
+//! (`CLIMB_MIN_VERTICES`) and on large hulls.
 
 use std::hint::black_box;
 
@@ -19,7 +20,7 @@ const DIRECTIONS: usize = 16;
 pub const QUERIES_PER_BATCH: usize = HULLS * DIRECTIONS;
 
 pub const LINEAR: &str = "linear";
-pub const CLIMB: &str = "climb";
+pub const LOOK_UP: &str = "look-up";
 
 pub fn group_name(size: usize) -> String {
     format!("3d-extreme-vertex-{size}")
@@ -60,7 +61,7 @@ pub fn bench(criterion: &mut Criterion) {
                 total
             })
         });
-        group.bench_function(CLIMB, |bench| {
+        group.bench_function(LOOK_UP, |bench| {
             bench.iter(|| {
                 let mut total = 0;
                 for (vertices, graph) in &hulls {

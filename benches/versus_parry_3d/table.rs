@@ -106,18 +106,18 @@ pub fn print(sets: &[InputSet], iterations: &[Iterations], started: SystemTime) 
             let group = support::group_name(size);
             let per_query =
                 |function| Some(median(&group, function)? / support::QUERIES_PER_BATCH as f64);
-            let (linear, climb) = (per_query(support::LINEAR)?, per_query(support::CLIMB)?);
+            let (linear, look_up) = (per_query(support::LINEAR)?, per_query(support::LOOK_UP)?);
             Some(format!(
                 "| {size} | {} | {} | {:.2} |",
                 format_time(linear),
-                format_time(climb),
-                climb / linear
+                format_time(look_up),
+                look_up / linear
             ))
         })
         .collect();
     if !searches.is_empty() {
         println!("\nMedian time of one support search on a hull:\n");
-        println!("| vertices | linear scan | hill climb | climb / linear |");
+        println!("| vertices | linear scan | look-up | look-up / linear |");
         println!("|---:|---:|---:|---:|");
         searches.iter().for_each(|row| println!("{row}"));
     }

@@ -9,7 +9,7 @@ use std::ops::Deref;
 
 use glam::DVec3;
 
-use crate::geometry3::{SupportMap3, supports_together};
+use crate::geometry3::SupportMap3;
 use crate::trace3::{Vertex3, VertexId};
 
 /// A support point of A − B and where it came from; `a` and `b` are relative to the bodies'
@@ -66,11 +66,7 @@ impl<'s, A: SupportMap3 + ?Sized, B: SupportMap3 + ?Sized> Difference<'s, A, B> 
     /// The farthest point of A − B along `d`, with a new id.
     #[inline(always)]
     pub fn support(&mut self, d: DVec3) -> Vertex {
-        // Two hulls that climb are climbed together, so their cache misses overlap.
-        let (a, b) = match (self.a.climbing_hull(), self.b.climbing_hull()) {
-            (Some(a), Some(b)) => supports_together(a, b, d),
-            _ => (self.a.support_offset(d), self.b.support_offset(-d)),
-        };
+        let (a, b) = (self.a.support_offset(d), self.b.support_offset(-d));
         let id = self.found;
         self.found += 1;
         Vertex {

@@ -5,7 +5,7 @@
 
 use glam::{DMat3, DVec3};
 
-use super::climb::{Climbing, VertexGraph, extreme_vertex_linear, extreme_vertices_together};
+use super::climb::{VertexGraph, extreme_vertex_linear};
 use super::erode::{eroded_cone, eroded_polyhedron};
 use super::hull::{Hull3, hull_of, solid_quickhull};
 use super::quickhull::Triangulation;
@@ -251,8 +251,8 @@ impl ConvexBody3 {
         self.rotation * self.local_extreme(self.local_direction(direction))
     }
 
-    /// The support point along a local direction, in the local frame: a climb on a hull that
-    /// has a vertex graph.
+    /// The support point along a local direction, in the local frame: a look-up in the cube
+    /// map of a hull that has a vertex graph.
     #[inline(always)]
     fn local_extreme(&self, d: DVec3) -> DVec3 {
         match (&self.graph, &self.shape) {
@@ -286,43 +286,6 @@ impl ConvexBody3 {
             .fold(0.0, f64::max);
         let corners = eroded_polyhedron(planes, size, self.centre, margin)?;
         Some(hull_of(&corners))
-    }
-
-    /// This hull's climb along `direction` (world axes), if it is a hull that climbs.
-    // Inlined, as is `supports_together`: out of line, each took its direction through memory
-    // and read it back in other pieces than it was stored in, which waits for the stores
-    // (penetrating 4,096-vertex pairs in cache 14.1 -> 13.1 µs for the two, thirty-fifth round).
-    #[inline(always)]
-    fn climbing(&self, direction: DVec3) -> Option<Climbing<'_>> {
-        match (&self.graph, &self.shape) {
-            (Some(graph), LocalShape::Rounded { vertices, .. }) => Some(Climbing {
-                graph,
-                vertices,
-                direction: self.local_direction(direction),
-            }),
-            _ => None,
-        }
-    }
-}
-
-/// A's support along `direction` and B's along its opposite, as offsets in world axes: the
-/// same points as their [`SupportMap3::support_offset`]s, found by climbing both hulls at once
-/// ([`extreme_vertices_together`]) when both climb.
-#[inline(always)]
-pub(crate) fn supports_together(
-    a: &ConvexBody3,
-    b: &ConvexBody3,
-    direction: DVec3,
-) -> (DVec3, DVec3) {
-    match (a.climbing(direction), b.climbing(-direction)) {
-        (Some(climb_a), Some(climb_b)) => {
-            let (i, j) = extreme_vertices_together(climb_a, climb_b);
-            (
-                a.rotation * climb_a.vertices[i],
-                b.rotation * climb_b.vertices[j],
-            )
-        }
-        _ => (a.support_offset(direction), b.support_offset(-direction)),
     }
 }
 
@@ -399,11 +362,6 @@ impl SupportMap3 for ConvexBody3 {
             }
             _ => self.turned_support(direction.x, direction.y, direction.z),
         }
-    }
-
-    #[inline(always)]
-    fn climbing_hull(&self) -> Option<&ConvexBody3> {
-        self.graph.is_some().then_some(self)
     }
 
     // Inline: returned through memory, the centre was read back in other pieces than it was
@@ -661,44 +619,5 @@ mod tests {
             changed > 400,
             "{changed} of 500 supports moved with the turn"
         );
-    }
-
-    /// Climbed together, two hulls give exactly the points each gives alone, in thousands of
-    /// directions, along the axes (where corners tie) and for unusable ones; with a body that
-    /// does not climb, each body finds its own support.
-    #[test]
-    fn hulls_climbed_together_give_each_ones_own_support() {
-        let a = round_hull(
-            500,
-            DVec3::new(3.0, -1.0, 2.0),
-            DVec3::new(10.0, 20.0, 30.0),
-        );
-        let b = round_hull(
-            2000,
-            DVec3::new(-1.0, 0.5, 0.0),
-            DVec3::new(-40.0, 5.0, 70.0),
-        );
-        let shape = Shape3::Box {
-            half_extents: DVec3::ONE,
-        };
-        let cube = ConvexBody3::new(&Body3::new(shape, DVec3::ZERO, DVec3::ZERO));
-        assert!(a.climbing_hull().is_some() && b.climbing_hull().is_some());
-        assert!(cube.climbing_hull().is_none());
-        let special = [
-            DVec3::X,
-            -DVec3::Y,
-            DVec3::new(1.0, 1.0, 0.0),
-            DVec3::ZERO,
-            DVec3::NAN,
-        ];
-        let directions = (0..3000)
-            .map(|i| fibonacci_direction(i, 3000))
-            .chain(special);
-        for d in directions {
-            for (p, q) in [(&a, &b), (&b, &a), (&a, &a), (&a, &cube), (&cube, &b)] {
-                let alone = (p.support_offset(d), q.support_offset(-d));
-                assert_eq!(supports_together(p, q, d), alone, "along {d}");
-            }
-        }
     }
 }

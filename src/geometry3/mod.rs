@@ -4,6 +4,7 @@
 
 mod body;
 mod climb;
+mod cube_map;
 mod erode;
 mod hull;
 mod quickhull;
@@ -12,7 +13,6 @@ mod shape;
 mod support;
 mod vertex_lanes;
 
-pub(crate) use body::supports_together;
 pub use body::{ConvexBody3, LocalShape, local_support};
 pub use climb::{CLIMB_MIN_VERTICES, VertexGraph, extreme_vertex_linear};
 pub use hull::{Hull3, hull_of, solid_quickhull};

@@ -18,13 +18,6 @@ pub trait SupportMap3 {
     /// [`SupportMap3::position`], in world axes.
     fn support_offset(&self, direction: DVec3) -> DVec3;
 
-    /// This body, if it is a hull that finds its support by climbing its vertex graph: two
-    /// such hulls are climbed together (`supports_together`). None for every other
-    /// shape.
-    fn climbing_hull(&self) -> Option<&ConvexBody3> {
-        None
-    }
-
     /// The farthest point along `direction` in world space.
     fn support(&self, direction: DVec3) -> DVec3 {
         self.position() + self.support_offset(direction)
