@@ -1,9 +1,9 @@
 //! The first largest of a list of keys, found by independent running maxima: one
 //! compare-and-keep chain per lane instead of one for the whole list, so the processor overlaps
-//! them. The scan of a list of points (`geometry3::extreme_vertex_linear`: the cube map's
-//! starts, the supports of spheres and capsules, and the reference a small hull's scan by lanes
-//! and the climb are tested against) and EPA's closest-face scan (tested against a plain scan)
-//! both use it.
+//! them. The scan of a list of points (`geometry3::extreme_vertex_linear`: the supports of
+//! spheres and capsules, and the reference a small hull's scan by lanes and a large hull's
+//! look-up are tested against) and EPA's closest-face scan (tested against a plain scan) both
+//! use it.
 
 /// Running maxima kept side by side.
 const LANES: usize = 4;

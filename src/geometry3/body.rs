@@ -53,7 +53,8 @@ pub struct ConvexBody3 {
     face_normals: Vec<DVec3>,
     /// Unit directions of straight edges, local frame.
     edge_directions: Vec<DVec3>,
-    /// A large polyhedron's vertex graph: its support climbs instead of scanning.
+    /// A large polyhedron's vertex graph and cube map: its support looks its direction up instead
+    /// of scanning.
     graph: Option<VertexGraph>,
     /// A hull's vertices turned into world axes (not moved), when it has no graph: its support
     /// scans them along the world direction itself, so that neither the direction nor the
@@ -266,7 +267,7 @@ impl ConvexBody3 {
 
     /// The hull of `vertices` (this body's own corners) shrunk by `margin`, in the local frame.
     /// Every face's plane comes from the hull's triangles (the kept face normals are sampling
-    /// hints, at most a thousand), each offset the normal's support, a climb on a large hull. A
+    /// hints, at most a thousand), each offset the normal's support, a look-up on a large hull. A
     /// flat or straight list has no triangles, so no core.
     fn eroded_hull(&self, vertices: &[DVec3], margin: f64) -> Option<Hull3> {
         let Triangulation {

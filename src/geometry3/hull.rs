@@ -35,8 +35,9 @@ pub struct Hull3 {
     pub edge_directions: Vec<DVec3>,
     /// A point inside (the vertices' mean).
     pub centre: DVec3,
-    /// The vertices joined by the hull's edges, for supports by hill climbing; only for hulls
-    /// of [`CLIMB_MIN_VERTICES`] or more (smaller ones are scanned).
+    /// The vertices joined by the hull's edges and the cube map of their directions, for
+    /// supports by look-up; only for hulls of [`CLIMB_MIN_VERTICES`] or more (smaller ones are
+    /// scanned).
     pub graph: Option<VertexGraph>,
     /// Planes (unit outward normal, offset) of a solid or the edges' inward tests of a polygon,
     /// used only to find interior points. Shared: a copy of a kept hull is a body's, which
@@ -269,7 +270,8 @@ fn solid(points: &[DVec3], epsilon: f64) -> Hull3 {
         }
     }
     hull.planes = planes.into();
-    // Every triangle side, diagonals of flat faces included: extra links keep the climb right.
+    // Every triangle side, diagonals of flat faces included: extra links keep the climb and the
+    // cube map's lists right.
     // Sorted by their ends, so the climb's path (which of tied vertices it returns) follows
     // the vertices' order.
     links.sort_unstable();
@@ -282,9 +284,10 @@ const MORTON_BITS: u32 = 21;
 
 /// The vertices in Morton (Z-curve) order of their positions, with the triangles renumbered.
 ///
-/// A climb reads all of a vertex's neighbours at each step. In the quickhull's order (the input
-/// list's) those are scattered over the whole list, a cache miss each once a batch of large
-/// hulls outgrows the cache; along a Z-curve, points near in space are mostly near in memory.
+/// A look-up reads a cell's few listed vertices, neighbours on the hull, and a climb all of a
+/// vertex's neighbours at each step. In the quickhull's order (the input list's) those are
+/// scattered over the whole list, a cache miss each once a batch of large hulls outgrows the
+/// cache; along a Z-curve, points near in space are mostly near in memory.
 /// Ties keep the list's order, so the same list always gives the same hull.
 fn in_spatial_order(vertices: Vec<DVec3>, triangles: Vec<[u32; 3]>) -> (Vec<DVec3>, Vec<[u32; 3]>) {
     let (low, high) = vertices
