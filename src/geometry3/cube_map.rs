@@ -342,6 +342,14 @@ mod tests {
         // u ≤ 0.5 and v ≥ −0.25 (−v − 0.25 ≤ 0).
         let kept = clipper.square_bounds([(DVec2::X, -0.5), (DVec2::NEG_Y, -0.25)]);
         assert_eq!(kept, Some((DVec2::new(-1.0, -0.25), DVec2::new(0.5, 1.0))));
+        // A cell meets the polygon unless one half-plane has it wholly outside.
+        let cell = |low: (f64, f64), high: (f64, f64)| {
+            (DVec2::new(low.0, low.1), DVec2::new(high.0, high.1))
+        };
+        assert!(clipper.meets(cell((0.25, 0.0), (0.75, 0.5))));
+        assert!(clipper.meets(cell((0.5, -0.5), (0.75, -0.25))));
+        assert!(!clipper.meets(cell((0.5 + 1e-12, 0.0), (0.75, 0.5))));
+        assert!(!clipper.meets(cell((-1.0, -1.0), (0.0, -0.25 - 1e-12))));
         // u ≥ 2 leaves nothing of the square.
         assert_eq!(clipper.square_bounds([(DVec2::NEG_X, 2.0)]), None);
     }
