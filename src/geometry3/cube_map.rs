@@ -74,11 +74,9 @@ impl CubeMap {
     /// The map of `vertices` (fewer than 2³¹), vertex w's links being `links(w)`.
     pub fn new<'l>(vertices: &[DVec3], links: impl Fn(usize) -> &'l [u32]) -> Self {
         let side = cells_per_side(vertices.len());
-        let cells = 6 * side * side;
         let radius = vertices.iter().map(|v| v.length()).fold(0.0, f64::max);
         let looseness = LOOSENESS * radius;
-        let mut records = vec![[0; SLOTS]; cells];
-        let mut counts = vec![0_usize; cells];
+        let mut lists = CellLists::new(6 * side * side);
         let mut clipper = Clipper::default();
         for (w, &here) in vertices.iter().enumerate() {
             for face in 0..6 {
@@ -92,44 +90,70 @@ impl CubeMap {
                 for row in cell_range(low.x, high.x, side) {
                     for column in cell_range(low.y, high.y, side) {
                         if clipper.meets(cell_square(row, column, side)) {
-                            let cell = (face * side + row) * side + column;
-                            if counts[cell] < SLOTS {
-                                records[cell][counts[cell]] = w as u32;
-                            }
-                            counts[cell] += 1;
+                            lists.add((face * side + row) * side + column, w as u32);
                         }
                     }
                 }
             }
         }
-        for (cell, (record, &count)) in records.iter_mut().zip(&counts).enumerate() {
-            if (1..=SLOTS).contains(&count) {
-                let centre = cell_centre(cell, side);
-                let listed = &mut record[..count];
-                let first = (0..count)
-                    .max_by(|&i, &j| {
-                        let dot = |k: usize| vertices[listed[k] as usize].dot(centre);
-                        dot(i).total_cmp(&dot(j)).then(j.cmp(&i))
-                    })
-                    .unwrap_or(0);
-                listed.swap(0, first);
-            }
-            if count == 0 || count > SLOTS {
-                // No cell is empty (every direction has a farthest vertex); were one, it would
-                // climb from vertex 0.
-                *record = [record[0] | CLIMB; SLOTS];
-            } else {
-                let last = record[count - 1];
-                record[count..].fill(last);
-            }
+        CubeMap {
+            records: lists.into_records(vertices, side),
+            side,
         }
-        CubeMap { records, side }
     }
 
     /// The record of `d`'s cell (finite, not zero).
     #[inline(always)]
     pub fn record(&self, d: DVec3) -> &[u32; SLOTS] {
         &self.records[cell_of(d, self.side)]
+    }
+}
+
+/// The cells' lists while the map is built: each cell's first [`SLOTS`] vertices and how many
+/// it lists in all.
+struct CellLists {
+    records: Vec<[u32; SLOTS]>,
+    counts: Vec<usize>,
+}
+
+impl CellLists {
+    fn new(cells: usize) -> Self {
+        CellLists {
+            records: vec![[0; SLOTS]; cells],
+            counts: vec![0; cells],
+        }
+    }
+
+    fn add(&mut self, cell: usize, vertex: u32) {
+        let count = &mut self.counts[cell];
+        if *count < SLOTS {
+            self.records[cell][*count] = vertex;
+        }
+        *count += 1;
+    }
+
+    /// The finished records: the cell centre's farthest vertex first (so the look-up's branch
+    /// is mostly predicted), the last repeated to fill the record; [`CLIMB`] and the first
+    /// vertex in every slot of a cell that lists more than [`SLOTS`].
+    fn into_records(mut self, vertices: &[DVec3], side: usize) -> Vec<[u32; SLOTS]> {
+        for (cell, (record, &count)) in self.records.iter_mut().zip(&self.counts).enumerate() {
+            if count == 0 || count > SLOTS {
+                // No cell is empty (every direction has a farthest vertex); were one, it would
+                // climb from vertex 0.
+                *record = [record[0] | CLIMB; SLOTS];
+                continue;
+            }
+            let centre = cell_centre(cell, side);
+            let listed = &mut record[..count];
+            let dot = |k: usize| vertices[listed[k] as usize].dot(centre);
+            let first = (0..count)
+                .max_by(|&i, &j| dot(i).total_cmp(&dot(j)).then(j.cmp(&i)))
+                .unwrap_or(0);
+            listed.swap(0, first);
+            let last = record[count - 1];
+            record[count..].fill(last);
+        }
+        self.records
     }
 }
 
