@@ -18,8 +18,9 @@
 //! Rounding. The half-planes are loosened by [`LOOSENESS`] times the hull's radius R, far
 //! more than rounding moves the dot products: a vertex left out of a cell is beaten there,
 //! along every direction d, by a neighbour farther by more than 1024ε·R·|d|/√3, so by a
-//! larger rounded dot product (each rounds by at most about 3ε·R·|d|). So the largest rounded
-//! dot product among the listed vertices is the largest over the hull. Cells are widened by
+//! larger rounded dot product (each rounds by at most about 3ε·R·|d|). Going from neighbour to
+//! such neighbour, each strictly farther, ends at a listed vertex; so the largest rounded dot
+//! product among the listed vertices is the largest over the hull. Cells are widened by
 //! [`CELL_SLACK`], far more than rounding moves a direction across a cell boundary in
 //! [`cell_of`].
 //!
