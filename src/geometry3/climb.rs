@@ -25,10 +25,24 @@ pub const CLIMB_MIN_VERTICES: usize = 48;
 /// A hull's vertices' links (both ways) and the cube map of its directions.
 #[derive(Clone, Debug, PartialEq)]
 pub struct VertexGraph {
+    links: Links,
+    pub(super) map: CubeMap,
+}
+
+/// Every vertex's links, in one list.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) struct Links {
     /// The links of vertex i are `links[offsets[i]..offsets[i + 1]]`.
     offsets: Vec<u32>,
     links: Vec<u32>,
-    pub(super) map: CubeMap,
+}
+
+impl Links {
+    /// The vertices linked to `vertex`.
+    #[inline]
+    pub(super) fn of(&self, vertex: usize) -> &[u32] {
+        &self.links[self.offsets[vertex] as usize..self.offsets[vertex + 1] as usize]
+    }
 }
 
 impl VertexGraph {
@@ -37,6 +51,7 @@ impl VertexGraph {
     /// wrong side of it could stop short).
     pub fn new(vertices: &[DVec3], edges: &[[u32; 2]]) -> Option<Self> {
         let n = vertices.len();
+        // Cube-map records hold vertex indices below their CLIMB bit.
         if n < 2 || n >= CLIMB as usize {
             return None;
         }
@@ -61,19 +76,14 @@ impl VertexGraph {
             links.extend_from_slice(list);
             offsets.push(links.len() as u32);
         }
-        let map = CubeMap::new(vertices, |w| {
-            &links[offsets[w] as usize..offsets[w + 1] as usize]
-        });
-        Some(VertexGraph {
-            offsets,
-            links,
-            map,
-        })
+        let links = Links { offsets, links };
+        let map = CubeMap::new(vertices, &links);
+        Some(VertexGraph { links, map })
     }
 
     /// The index of a vertex farthest along `d` (finite, not zero): the same maximal dot
     /// product as [`extreme_vertex_linear`]; on a tie, possibly another of the tied vertices.
-    // Always inlined: a pair's two look-ups then overlap their waits on memory.
+    // Always inlined into the body's support, itself out of line, so the look-up adds no call.
     #[inline(always)]
     pub fn extreme_vertex(&self, vertices: &[DVec3], d: DVec3) -> usize {
         let record = self.map.record(d);
@@ -104,8 +114,7 @@ impl VertexGraph {
         let (mut at, mut at_dot) = (start, vertices[start].dot(d));
         for _ in 0..vertices.len() {
             let here = at;
-            let (from, to) = (self.offsets[here] as usize, self.offsets[here + 1] as usize);
-            for &next in &self.links[from..to] {
+            for &next in self.links.of(here) {
                 let dot = vertices[next as usize].dot(d);
                 if dot > at_dot {
                     at = next as usize;

@@ -32,6 +32,8 @@
 
 use glam::{DVec2, DVec3};
 
+use super::climb::Links;
+
 /// Vertices a cell lists at most: four fill a 16-byte record, four records to a cache line.
 pub const SLOTS: usize = 4;
 /// Set in a record's first slot when the cell has more than [`SLOTS`] vertices: climb from the
@@ -72,8 +74,8 @@ pub struct CubeMap {
 }
 
 impl CubeMap {
-    /// The map of `vertices` (fewer than 2³¹), vertex w's links being `links(w)`.
-    pub fn new<'l>(vertices: &[DVec3], links: impl Fn(usize) -> &'l [u32]) -> Self {
+    /// The map of `vertices` (fewer than 2³¹) joined by `links`.
+    pub fn new(vertices: &[DVec3], links: &Links) -> Self {
         let side = cells_per_side(vertices.len());
         let radius = vertices.iter().map(|v| v.length()).fold(0.0, f64::max);
         let looseness = LOOSENESS * radius;
@@ -81,7 +83,7 @@ impl CubeMap {
         let mut clipper = Clipper::default();
         for (w, &here) in vertices.iter().enumerate() {
             for face in 0..6 {
-                let half_planes = links(w).iter().map(|&x| {
+                let half_planes = links.of(w).iter().map(|&x| {
                     let (major, u, v) = on_face(vertices[x as usize] - here, face);
                     (DVec2::new(u, v), major - looseness)
                 });
