@@ -43,7 +43,7 @@ fn check_hull(rng: &mut SplitMix64, name: &str, points: &[DVec3]) -> usize {
     let mut directions = lattice_directions();
     directions.extend((0..DIRECTIONS).map(|_| rng.unit3() * rng.range(1e-3, 1e3)));
     for d in directions {
-        let climbed = vertices[graph.extreme_vertex(vertices, d)].dot(d);
+        let climbed = graph.extreme_point(vertices, d).dot(d);
         let scanned = vertices[extreme_vertex_linear(vertices, d)].dot(d);
         assert_eq!(climbed, scanned, "{name}: direction {d}");
     }

@@ -52,10 +52,11 @@ pub fn bench(criterion: &mut Criterion) {
         group.throughput(Throughput::Elements(QUERIES_PER_BATCH as u64));
         group.bench_function(LINEAR, |bench| {
             bench.iter(|| {
-                let mut total = 0;
+                let mut total = 0.0;
                 for (vertices, _) in &hulls {
                     for &d in &directions {
-                        total += extreme_vertex_linear(black_box(vertices), black_box(d));
+                        total +=
+                            vertices[extreme_vertex_linear(black_box(vertices), black_box(d))].x;
                     }
                 }
                 total
@@ -63,10 +64,10 @@ pub fn bench(criterion: &mut Criterion) {
         });
         group.bench_function(LOOK_UP, |bench| {
             bench.iter(|| {
-                let mut total = 0;
+                let mut total = 0.0;
                 for (vertices, graph) in &hulls {
                     for &d in &directions {
-                        total += graph.extreme_vertex(black_box(vertices), black_box(d));
+                        total += graph.extreme_point(black_box(vertices), black_box(d)).x;
                     }
                 }
                 total

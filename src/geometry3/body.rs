@@ -258,9 +258,7 @@ impl ConvexBody3 {
     fn local_extreme(&self, d: DVec3) -> DVec3 {
         match (&self.graph, &self.shape) {
             // Only hulls have a graph, and hulls are not rounded.
-            (Some(graph), LocalShape::Rounded { vertices, .. }) => {
-                vertices[graph.extreme_vertex(vertices, d)]
-            }
+            (Some(graph), LocalShape::Rounded { vertices, .. }) => graph.extreme_point(vertices, d),
             _ => local_support(&self.shape, d),
         }
     }

@@ -13,7 +13,7 @@
 
 use glam::DVec3;
 
-use super::cube_map::{CLIMB, CubeMap};
+use super::cube_map::{CLIMB, CubeMap, SLOTS};
 
 use crate::lane_scan::first_largest;
 
@@ -81,27 +81,28 @@ impl VertexGraph {
         Some(VertexGraph { links, map })
     }
 
-    /// The index of a vertex farthest along `d` (finite, not zero): the same maximal dot
-    /// product as [`extreme_vertex_linear`]; on a tie, possibly another of the tied vertices.
+    /// A vertex farthest along `d` (finite, not zero): the same maximal dot product as
+    /// [`extreme_vertex_linear`]; on a tie, possibly another of the tied vertices.
     // Always inlined into the body's support, itself out of line, so the look-up adds no call.
     #[inline(always)]
-    pub fn extreme_vertex(&self, vertices: &[DVec3], d: DVec3) -> usize {
+    pub fn extreme_point(&self, vertices: &[DVec3], d: DVec3) -> DVec3 {
         let record = self.map.record(d);
-        if record[0] & CLIMB != 0 {
-            return self.climb(vertices, (record[0] & !CLIMB) as usize, d);
+        let first = record.vertices[0];
+        if first & CLIMB != 0 {
+            return vertices[self.climb(vertices, (first & !CLIMB) as usize, d)];
         }
         // The cell's centre's farthest vertex comes first, and is mostly the answer: the
-        // branch is then well predicted.
-        let mut best = record[0];
-        let mut best_dot = vertices[best as usize].dot(d);
-        for &listed in &record[1..] {
-            let dot = vertices[listed as usize].dot(d);
+        // branch is then well predicted. Each dot product is summed as `DVec3::dot` sums it.
+        let dot = |k: usize| (record.x[k] * d.x) + (record.y[k] * d.y) + (record.z[k] * d.z);
+        let (mut best, mut best_dot) = (0, dot(0));
+        for k in 1..SLOTS {
+            let dot = dot(k);
             if dot > best_dot {
-                best = listed;
+                best = k;
                 best_dot = dot;
             }
         }
-        best as usize
+        record.point(best)
     }
 
     /// A climb along `d` from `start` to a vertex farthest along `d`: on to the neighbour

@@ -2,9 +2,9 @@
 //! of a cube's faces (C × C a face), and each cell lists every vertex that is farthest along
 //! some direction of the cell. A query finds its direction's cell (the largest component picks
 //! the face, the other two divided by it the cell: no trigonometry) and keeps the farthest of
-//! the cell's few vertices: two loads in a row (the cell, then its vertices' coordinates, side
-//! by side), where a climb over the vertex graph waits on four or more (see BENCHMARKS.md,
-//! thirty-seventh round).
+//! the cell's few vertices, whose coordinates the cell's record holds: one load (two cache
+//! lines side by side), where a climb over the vertex graph waits on four or more loads in a
+//! row (see BENCHMARKS.md, the thirty-seventh and thirty-eighth rounds).
 //!
 //! Which vertices a cell lists. Vertex w is farthest along d exactly when no neighbour x is
 //! farther: (x − w)·d ≤ 0 for each link x, since on a convex polytope a vertex with no edge
@@ -34,7 +34,8 @@ use glam::{DVec2, DVec3};
 
 use super::climb::Links;
 
-/// Vertices a cell lists at most: four fill a 16-byte record, four records to a cache line.
+/// Vertices a cell lists at most: four vertices' coordinates and indices fill a [`Record`]'s
+/// two cache lines.
 pub const SLOTS: usize = 4;
 /// Set in a record's first slot when the cell has more than [`SLOTS`] vertices: climb from the
 /// vertex in the other bits.
@@ -47,8 +48,8 @@ pub const CLIMB: u32 = 1 << 31;
 const CELLS_PER_VERTEX_SIDE: f64 = 0.88;
 /// Cells along a side at least: 4 cuts the sphere into 96 cells.
 const MIN_CELLS_PER_SIDE: usize = 4;
-/// Cells along a side at most: 6·64² records are 384 KB; larger hulls list more vertices a
-/// cell, and the fullest cells climb.
+/// Cells along a side at most: 6·64² records are 3 MB; larger hulls list more vertices a cell,
+/// and the fullest cells climb.
 const MAX_CELLS_PER_SIDE: usize = 64;
 /// Half-planes loosened by this many units of roundoff of the hull's radius: a dot product of
 /// two vectors no longer than the radius R rounds by at most about 3ε·R·|d|, and a direction is
@@ -64,11 +65,45 @@ fn cells_per_side(n: usize) -> usize {
     side.clamp(MIN_CELLS_PER_SIDE, MAX_CELLS_PER_SIDE)
 }
 
+/// A cell's vertices, the last repeated to fill the record, or [`CLIMB`] and a start.
+///
+/// The listed vertices' coordinates sit beside their indices, so a look-up waits on one load:
+/// run once (the hulls not in the cache), each support of a query falls in a cell of its own
+/// (95 % on the bench's 4,096-vertex pairs), and a second load in a row, for the coordinates,
+/// waited on memory again. 128 bytes, aligned: the two cache lines a level-2 cache fetches
+/// together. Coordinates by axis, so the four dot products read each axis from one place.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[repr(C, align(128))]
+pub struct Record {
+    pub x: [f64; SLOTS],
+    pub y: [f64; SLOTS],
+    pub z: [f64; SLOTS],
+    pub vertices: [u32; SLOTS],
+}
+
+impl Record {
+    /// The record of `listed` (indices into `vertices`, or [`CLIMB`] and a start).
+    fn new(vertices: &[DVec3], listed: [u32; SLOTS]) -> Self {
+        let point = |k: usize| vertices[(listed[k] & !CLIMB) as usize];
+        Record {
+            x: std::array::from_fn(|k| point(k).x),
+            y: std::array::from_fn(|k| point(k).y),
+            z: std::array::from_fn(|k| point(k).z),
+            vertices: listed,
+        }
+    }
+
+    /// The listed vertex in slot `k`.
+    #[inline(always)]
+    pub fn point(&self, k: usize) -> DVec3 {
+        DVec3::new(self.x[k], self.y[k], self.z[k])
+    }
+}
+
 /// The cells of a hull's directions and the vertices each lists.
 #[derive(Clone, Debug, PartialEq)]
 pub struct CubeMap {
-    /// Each cell's vertices, the last repeated to fill the record, or [`CLIMB`] and a start.
-    records: Vec<[u32; SLOTS]>,
+    records: Vec<Record>,
     /// C: cells along a cube face's side.
     side: usize,
 }
@@ -107,7 +142,7 @@ impl CubeMap {
 
     /// The record of `d`'s cell (finite, not zero).
     #[inline(always)]
-    pub fn record(&self, d: DVec3) -> &[u32; SLOTS] {
+    pub fn record(&self, d: DVec3) -> &Record {
         &self.records[cell_of(d, self.side)]
     }
 }
@@ -138,7 +173,7 @@ impl CellLists {
     /// The finished records: the cell centre's farthest vertex first (so the look-up's branch
     /// is mostly predicted), the last repeated to fill the record; [`CLIMB`] and the first
     /// vertex in every slot of a cell that lists more than [`SLOTS`].
-    fn into_records(mut self, vertices: &[DVec3], side: usize) -> Vec<[u32; SLOTS]> {
+    fn into_records(mut self, vertices: &[DVec3], side: usize) -> Vec<Record> {
         for (cell, (record, &count)) in self.records.iter_mut().zip(&self.counts).enumerate() {
             if count == 0 || count > SLOTS {
                 // No cell is empty (every direction has a farthest vertex); were one, it would
@@ -156,7 +191,10 @@ impl CellLists {
             let last = record[count - 1];
             record[count..].fill(last);
         }
-        self.records
+        let records = self.records.iter();
+        records
+            .map(|&listed| Record::new(vertices, listed))
+            .collect()
     }
 }
 
@@ -337,7 +375,7 @@ mod tests {
         assert_eq!(map.side, cells_per_side(hull.vertices.len()));
         let (mut listed, mut climbing) = (0, 0);
         for cell in 0..map.records.len() {
-            let record = map.records[cell];
+            let record = map.records[cell].vertices;
             if record[0] & CLIMB != 0 {
                 climbing += 1;
                 continue;
