@@ -11,6 +11,8 @@
 //!
 //! Frame: the hull's own (local) frame; the caller turns directions into it.
 
+use std::sync::Arc;
+
 use glam::DVec3;
 
 use super::cube_map::{CLIMB, CubeMap, SLOTS};
@@ -29,12 +31,12 @@ pub struct VertexGraph {
     pub(super) map: CubeMap,
 }
 
-/// Every vertex's links, in one list.
+/// Every vertex's links, in one list; shared, as the cube map's records are.
 #[derive(Clone, Debug, PartialEq)]
 pub(super) struct Links {
     /// The links of vertex i are `links[offsets[i]..offsets[i + 1]]`.
-    offsets: Vec<u32>,
-    links: Vec<u32>,
+    offsets: Arc<[u32]>,
+    links: Arc<[u32]>,
 }
 
 impl Links {
@@ -76,7 +78,10 @@ impl VertexGraph {
             links.extend_from_slice(list);
             offsets.push(links.len() as u32);
         }
-        let links = Links { offsets, links };
+        let links = Links {
+            offsets: offsets.into(),
+            links: links.into(),
+        };
         let map = CubeMap::new(vertices, &links);
         Some(VertexGraph { links, map })
     }

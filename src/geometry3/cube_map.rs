@@ -30,6 +30,8 @@
 //!
 //! Frame: the hull's own (local) frame; the caller turns directions into it.
 
+use std::sync::Arc;
+
 use glam::{DVec2, DVec3};
 
 use super::climb::Links;
@@ -103,7 +105,9 @@ impl Record {
 /// The cells of a hull's directions and the vertices each lists.
 #[derive(Clone, Debug, PartialEq)]
 pub struct CubeMap {
-    records: Vec<Record>,
+    /// Shared: every body built from a kept hull (each edit builds the scene's bodies again, and
+    /// the core-shape method its cores) would otherwise copy them, 602 KB at 1,000 vertices.
+    records: Arc<[Record]>,
     /// C: cells along a cube face's side.
     side: usize,
 }
@@ -173,7 +177,7 @@ impl CellLists {
     /// The finished records: the cell centre's farthest vertex first (so the look-up's branch
     /// is mostly predicted), the last repeated to fill the record; [`CLIMB`] and the first
     /// vertex in every slot of a cell that lists more than [`SLOTS`].
-    fn into_records(mut self, vertices: &[DVec3], side: usize) -> Vec<Record> {
+    fn into_records(mut self, vertices: &[DVec3], side: usize) -> Arc<[Record]> {
         for (cell, (record, &count)) in self.records.iter_mut().zip(&self.counts).enumerate() {
             if count == 0 || count > SLOTS {
                 // No cell is empty (every direction has a farthest vertex); were one, it would
