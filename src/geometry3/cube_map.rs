@@ -72,9 +72,10 @@ fn cells_per_side(n: usize) -> usize {
 /// The listed vertices' coordinates sit beside their indices, so a look-up waits on one load:
 /// run once (the hulls not in the cache), each support of a query falls in a cell of its own
 /// (95 % on the bench's 4,096-vertex pairs), and a second load in a row, for the coordinates,
-/// waited on memory again. 128 bytes, aligned: the two cache lines a level-2 cache fetches
-/// together. Coordinates by axis, so the four dot products read each axis from one place.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+/// waited on memory again. 128 bytes, aligned: a pair of cache lines, which a level-2 cache's
+/// adjacent-line prefetch fetches together. Coordinates by axis, so the four dot products read
+/// each axis from one place.
+#[derive(Clone, Copy, Debug, PartialEq)]
 #[repr(C, align(128))]
 pub struct Record {
     pub x: [f64; SLOTS],
@@ -195,8 +196,8 @@ impl CellLists {
             let last = record[count - 1];
             record[count..].fill(last);
         }
-        let records = self.records.iter();
-        records
+        self.records
+            .iter()
             .map(|&listed| Record::new(vertices, listed))
             .collect()
     }
