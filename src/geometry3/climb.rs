@@ -97,8 +97,8 @@ impl VertexGraph {
             return vertices[self.climb(vertices, (first & !CLIMB) as usize, d)];
         }
         // The cell's centre's farthest vertex comes first, and is mostly the answer: the
-        // branch is then well predicted. Each dot product is summed as `DVec3::dot` sums it.
-        let dot = |k: usize| (record.x[k] * d.x) + (record.y[k] * d.y) + (record.z[k] * d.z);
+        // branch is then well predicted.
+        let dot = |k: usize| record.point(k).dot(d);
         let (mut best, mut best_dot) = (0, dot(0));
         for k in 1..SLOTS {
             let dot = dot(k);
