@@ -163,8 +163,8 @@ fn against_parry<'a>(
         .collect()
 }
 
-/// A row per contact and per largest-hull set (run once, in cache): our time per query
-/// against the smallest polytopes' of the same contact.
+/// A row per contact and per kind of set (run once, in cache) that both the largest and the
+/// smallest hulls have: our time per query on the one against the other.
 fn largest_against_smallest<'a>(
     sets: &[&'a InputSet],
     contenders: &impl Fn(&'a InputSet) -> Contenders<'a>,
@@ -173,11 +173,9 @@ fn largest_against_smallest<'a>(
     let (smallest, largest) = (POLYTOPE_SIZES[0], POLYTOPE_SIZES[POLYTOPE_SIZES.len() - 1]);
     let mut rows = Vec::new();
     for (_, prefix) in Contact::BOTH {
-        let Some(small) = named(&format!("3d-{prefix}-polytope-{smallest}")) else {
-            continue;
-        };
         for suffix in ["", "-in-cache"] {
-            let Some(big) = named(&format!("3d-{prefix}-polytope-{largest}{suffix}")) else {
+            let set = |n: usize| named(&format!("3d-{prefix}-polytope-{n}{suffix}"));
+            let (Some(big), Some(small)) = (set(largest), set(smallest)) else {
                 continue;
             };
             let ([ours_big, ..], [ours_small, ..]) = (contenders(big), contenders(small));

@@ -55,7 +55,7 @@ pub fn print(sets: &[InputSet], iterations: &[Iterations], started: SystemTime) 
         .collect();
     if !rows.is_empty() {
         println!(
-            "\nMedian time per pair (batches of {PAIRS_PER_BATCH} pairs; the in-cache set queries \
+            "\nMedian time per pair (batches of {PAIRS_PER_BATCH} pairs; the in-cache sets query \
              each pair {IN_CACHE_REPEATS} times in a row); iterations: our GJK, \
              EPA or distance and refinement iterations per pair:\n"
         );
