@@ -17,10 +17,11 @@ pub fn short_criterion() -> criterion::Criterion {
 pub const PAIRS_PER_BATCH: usize = 64;
 
 /// How often an in-cache set queries each pair in a row. A batch of 4,096-vertex pairs holds
-/// megabytes of vertices (8 MiB in 2D; in 3D 12.6 MB, and as much again of vertex graphs), more
-/// than the 1 MiB L2 cache, so every query of the plain set starts cold; querying a pair again
-/// at once finds it warm. The two sets tell the cost of the support search apart from the cost
-/// of memory.
+/// megabytes of vertices (8 MiB in 2D; in 3D 12.6 MB, and 308 MB of cube maps), more than an
+/// L2 cache, so every query of the plain set starts cold; querying a pair again at once finds
+/// it warm. The two sets tell the cost of the support search apart from the cost of memory. A
+/// query repeated at once also finds its branches predicted, so the 3D bench repeats its
+/// smallest polytopes too, to compare the largest with them like with like.
 pub const IN_CACHE_REPEATS: usize = 4;
 
 /// Every set draws from its own stream of this seed (mixed with its name), so adding a set
