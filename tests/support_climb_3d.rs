@@ -1,9 +1,10 @@
-//! The 3D support by hill climbing (`src/geometry3/climb.rs`) against the brute-force scan: on
-//! every hull, in thousands of directions, the vertex it returns has exactly the scan's largest
-//! dot product. Hulls: round ones (every point a vertex) at several sizes and distances from
-//! the origin, random clouds (most points inside),
-//! flat polygons, the integer points of a ball (many coplanar and collinear points, exact ties
-//! along the axes) and lists with every point twice.
+//! A large hull's support (`src/geometry3/climb.rs`: a look-up in the cube map of its
+//! directions, `src/geometry3/cube_map.rs`, and a climb over the vertex graph from the cells
+//! that list too many vertices) against the brute-force scan: on every hull, in thousands of
+//! directions, the point it returns has exactly the scan's largest dot product. Hulls: round
+//! ones (every point a vertex) at several sizes and distances from the origin, random clouds
+//! (most points inside), flat polygons, the integer points of a ball (many coplanar and
+//! collinear points, exact ties along the axes) and lists with every point twice.
 
 mod common;
 
@@ -43,9 +44,9 @@ fn check_hull(rng: &mut SplitMix64, name: &str, points: &[DVec3]) -> usize {
     let mut directions = lattice_directions();
     directions.extend((0..DIRECTIONS).map(|_| rng.unit3() * rng.range(1e-3, 1e3)));
     for d in directions {
-        let climbed = graph.extreme_point(vertices, d).dot(d);
+        let found = graph.extreme_point(vertices, d).dot(d);
         let scanned = vertices[extreme_vertex_linear(vertices, d)].dot(d);
-        assert_eq!(climbed, scanned, "{name}: direction {d}");
+        assert_eq!(found, scanned, "{name}: direction {d}");
     }
     vertices.len()
 }

@@ -326,6 +326,8 @@ impl Clipper {
 pub fn cell_of(d: DVec3, side: usize) -> usize {
     let a = d.abs();
     // The largest component picks the face; the other two, divided by it, lie in [−1, 1].
+    // [`on_face`]'s order, written out where the branch already knows the axis: asking
+    // `on_face` after it branched again and cost penetrating 4,096- and 256-vertex pairs 2–3 %.
     let (axis, major, u, v) = if a.x >= a.y && a.x >= a.z {
         (0, d.x, d.y, d.z)
     } else if a.y >= a.z {
