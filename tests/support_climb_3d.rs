@@ -10,7 +10,7 @@ mod common;
 
 use common::SplitMix64;
 use gjkviz::geometry3::{
-    Body3, CLIMB_MIN_VERTICES, ConvexBody3, Shape3, SupportMap3, extreme_vertex_linear, hull_of,
+    Body3, ConvexBody3, LOOK_UP_MIN_VERTICES, Shape3, SupportMap3, extreme_vertex_linear, hull_of,
 };
 use glam::DVec3;
 
@@ -52,9 +52,9 @@ fn check_hull(rng: &mut SplitMix64, name: &str, points: &[DVec3]) -> usize {
 }
 
 #[test]
-fn the_climb_finds_the_farthest_vertex_on_round_hulls() {
+fn the_look_up_finds_the_farthest_vertex_on_round_hulls() {
     let mut rng = SplitMix64::new(0xc11b);
-    for n in [CLIMB_MIN_VERTICES, 100, 1000, 4096] {
+    for n in [LOOK_UP_MIN_VERTICES, 100, 1000, 4096] {
         let radii = DVec3::new(rng.range(0.2, 1.0), rng.range(0.2, 1.0), 1.0);
         let points: Vec<DVec3> = (0..n).map(|_| rng.unit3() * radii + 5.0).collect();
         check_hull(&mut rng, &format!("ellipsoid of {n}"), &points);
@@ -63,7 +63,7 @@ fn the_climb_finds_the_farthest_vertex_on_round_hulls() {
 
 /// Far from the origin, tiny, huge: the cube map's loosening scales with the hull.
 #[test]
-fn the_climb_finds_the_farthest_vertex_at_every_scale() {
+fn the_look_up_finds_the_farthest_vertex_at_every_scale() {
     let mut rng = SplitMix64::new(0x5ca1e);
     for (size, offset) in [
         (1e-6, 0.0),
@@ -80,23 +80,23 @@ fn the_climb_finds_the_farthest_vertex_at_every_scale() {
 }
 
 #[test]
-fn the_climb_finds_the_farthest_vertex_on_random_clouds() {
+fn the_look_up_finds_the_farthest_vertex_on_random_clouds() {
     let mut rng = SplitMix64::new(0xc10d);
-    let mut climbed = 0;
+    let mut checked = 0;
     for case in 0..40 {
         let n = rng.int(100, 3000);
         let points: Vec<DVec3> = (0..n).map(|_| rng.vec3(-1.0, 1.0) * 3.0).collect();
         let vertices = hull_of(&points).vertices.len();
-        if vertices >= CLIMB_MIN_VERTICES {
+        if vertices >= LOOK_UP_MIN_VERTICES {
             check_hull(&mut rng, &format!("cloud {case} of {n}"), &points);
-            climbed += 1;
+            checked += 1;
         }
     }
-    assert!(climbed > 30, "only {climbed} clouds had hulls big enough");
+    assert!(checked > 30, "only {checked} clouds had hulls big enough");
 }
 
 #[test]
-fn the_climb_finds_the_farthest_vertex_on_degenerate_hulls() {
+fn the_look_up_finds_the_farthest_vertex_on_degenerate_hulls() {
     let mut rng = SplitMix64::new(0xde9e);
     // A flat polygon: points on a tilted circle and inside it.
     let (u, v) = (DVec3::new(1.0, 2.0, 0.5).normalize(), DVec3::Z);

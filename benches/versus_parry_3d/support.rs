@@ -1,7 +1,7 @@
 //! The support search alone on hulls: the linear scan against the look-up in the cube map of
 //! the hull's directions (`src/geometry3/cube_map.rs`, climbing the vertex graph from cells that
 //! list too many vertices), around the size where the core switches from one to the other
-//! (`CLIMB_MIN_VERTICES`) and on large hulls.
+//! (`LOOK_UP_MIN_VERTICES`) and on large hulls.
 
 use std::hint::black_box;
 

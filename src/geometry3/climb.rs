@@ -23,7 +23,7 @@ use crate::lane_scan::first_largest;
 /// lanes beats the look-up, which turns the direction into the hull's frame and the answer back
 /// (32-vertex pairs, separated 0.49 of parry's time scanned and 0.50 looked up, penetrating
 /// 0.39 and 0.44; thirty-eighth round of BENCHMARKS.md).
-pub const CLIMB_MIN_VERTICES: usize = 48;
+pub const LOOK_UP_MIN_VERTICES: usize = 48;
 /// A hull's vertices' links (both ways) and the cube map of its directions.
 #[derive(Clone, Debug, PartialEq)]
 pub struct VertexGraph {

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use glam::{DVec2, DVec3};
 
-use super::climb::{CLIMB_MIN_VERTICES, VertexGraph};
+use super::climb::{LOOK_UP_MIN_VERTICES, VertexGraph};
 use super::quickhull::{Triangulation, quickhull, triangle_normals};
 use super::recent::Recent;
 use crate::geometry::convex_hull;
@@ -36,7 +36,7 @@ pub struct Hull3 {
     /// A point inside (the vertices' mean).
     pub centre: DVec3,
     /// The vertices joined by the hull's edges and the cube map of their directions, for
-    /// supports by look-up; only for hulls of [`CLIMB_MIN_VERTICES`] or more (smaller ones are
+    /// supports by look-up; only for hulls of [`LOOK_UP_MIN_VERTICES`] or more (smaller ones are
     /// scanned).
     pub graph: Option<VertexGraph>,
     /// Planes (unit outward normal, offset) of a solid or the edges' inward tests of a polygon,
@@ -182,9 +182,9 @@ fn lower_dimension(vertices: Vec<DVec3>, dimension: u8, epsilon: f64) -> Hull3 {
     }
 }
 
-/// The vertex graph of a hull with these edges, if it is big enough to climb.
+/// The vertex graph and cube map of a hull with these edges, if it is big enough to look up.
 fn graph(vertices: &[DVec3], edges: &[[u32; 2]]) -> Option<VertexGraph> {
-    if vertices.len() < CLIMB_MIN_VERTICES {
+    if vertices.len() < LOOK_UP_MIN_VERTICES {
         return None;
     }
     VertexGraph::new(vertices, edges)
@@ -233,7 +233,7 @@ fn solid(points: &[DVec3], epsilon: f64) -> Hull3 {
         }
         return lower_dimension(distinct, 3, epsilon);
     };
-    let (vertices, triangles) = if vertices.len() >= CLIMB_MIN_VERTICES {
+    let (vertices, triangles) = if vertices.len() >= LOOK_UP_MIN_VERTICES {
         in_spatial_order(vertices, triangles)
     } else {
         (vertices, triangles)

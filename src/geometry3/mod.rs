@@ -14,7 +14,7 @@ mod support;
 mod vertex_lanes;
 
 pub use body::{ConvexBody3, LocalShape, local_support};
-pub use climb::{CLIMB_MIN_VERTICES, VertexGraph, extreme_vertex_linear};
+pub use climb::{LOOK_UP_MIN_VERTICES, VertexGraph, extreme_vertex_linear};
 pub use hull::{Hull3, hull_of, solid_quickhull};
 pub use quickhull::{Triangulation, triangle_normals};
 pub use recent::Recent;
