@@ -336,11 +336,15 @@ pub fn cell_of(d: DVec3, side: usize) -> usize {
         (2, d.z, d.x, d.y)
     };
     let face = 2 * axis + usize::from(major < 0.0);
-    let cells = side as f64;
+    // Through i32 (C is at most MAX_CELLS_PER_SIDE): from and to usize a conversion takes a
+    // dozen instructions in a chain where i32's takes a few; 4,096-vertex pairs, separated
+    // and penetrating in cache, were 3–4 % slower with usize (BENCHMARKS.md, the forty-first
+    // round).
+    let (cells, last) = (side as i32 as f64, side as i32 - 1);
     let scale = 0.5 * cells / major.abs();
     // (u/|major| + 1)/2 · C, clamped: NaN (never passed: directions are finite, not zero)
     // would clamp to 0 as well.
-    let index = |x: f64| ((x * scale + 0.5 * cells) as usize).min(side - 1);
+    let index = |x: f64| ((x * scale + 0.5 * cells) as i32).clamp(0, last) as usize;
     (face * side + index(u)) * side + index(v)
 }
 
@@ -364,6 +368,33 @@ mod tests {
                 );
                 let (low, high) = cell_square(row, column, side);
                 assert!(low.x < u && u < high.x && low.y < v && v < high.y);
+            }
+        }
+    }
+
+    /// Directions on a face's edges and corners, where a face coordinate is ±1 and its index
+    /// would be C or −1 unclamped, land in that face's outermost cells; every cell is on the
+    /// map.
+    #[test]
+    fn edge_and_corner_directions_land_in_their_faces_outer_cells() {
+        for side in [MIN_CELLS_PER_SIDE, 7, MAX_CELLS_PER_SIDE] {
+            let last = side - 1;
+            for (d, cell) in [
+                (DVec3::new(1.0, 1.0, -1.0), (0, last, 0)),
+                (DVec3::new(-1.0, -1.0, 0.5), (1, 0, (3 * side) / 4)),
+                (DVec3::new(0.0, -1.0, 1.0), (3, last, side / 2)),
+                // Tiny: |u| / |major| = 1/3, and scale is near 1e300 but finite.
+                (
+                    DVec3::new(-3e-300, 1e-300, 3e-300),
+                    (1, (2 * side) / 3, last),
+                ),
+            ] {
+                let (face, row, column) = cell;
+                assert_eq!(
+                    cell_of(d, side),
+                    (face * side + row) * side + column,
+                    "{d} at {side}"
+                );
             }
         }
     }
