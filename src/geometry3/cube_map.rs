@@ -372,9 +372,8 @@ mod tests {
         }
     }
 
-    /// Directions on a face's edges and corners, where a face coordinate is ±1 and its index
-    /// would be C or −1 unclamped, land in that face's outermost cells; every cell is on the
-    /// map.
+    /// Directions on a face's edges and corners, where a face coordinate is ±1 (+1 would index
+    /// C, one past the face, unclamped), land in that face's outermost cells.
     #[test]
     fn edge_and_corner_directions_land_in_their_faces_outer_cells() {
         for side in [MIN_CELLS_PER_SIDE, 7, MAX_CELLS_PER_SIDE] {
