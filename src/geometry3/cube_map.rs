@@ -337,9 +337,9 @@ pub fn cell_of(d: DVec3, side: usize) -> usize {
     };
     let face = 2 * axis + usize::from(major < 0.0);
     // Through i32 (C is at most MAX_CELLS_PER_SIDE): from and to usize a conversion takes a
-    // dozen instructions in a chain where i32's takes a few; 4,096-vertex pairs, separated
-    // and penetrating in cache, were 3–4 % slower with usize (BENCHMARKS.md, the forty-first
-    // round).
+    // dozen instructions in a chain where i32's takes a few. 4,096-vertex pairs ran 4 %
+    // faster separated and 2.7 % in cache through i32, and the same run once (BENCHMARKS.md,
+    // the forty-first round).
     let (cells, last) = (side as i32 as f64, side as i32 - 1);
     let scale = 0.5 * cells / major.abs();
     // (u/|major| + 1)/2 · C, clamped: NaN (never passed: directions are finite, not zero)
